@@ -49,6 +49,9 @@ struct ChartSpec {
     bool fixedYRange = false;  ///< use yMin..yMax instead of the data range
     double yMin = 0;
     double yMax = 1;
+    bool fixedXRange = false;  ///< use xMin..xMax instead of the data range
+    double xMin = 0;
+    double xMax = 1;
 };
 
 struct HeatmapSpec {
@@ -64,6 +67,10 @@ struct HeatmapSpec {
     bool centreZero = false;   ///< diverging maps: symmetric range around 0
     QVector<int> highlightRows; ///< rows to outline (e.g. support of x)
     QVector<int> highlightCols;
+    bool fixedRange = false;   ///< colour scale uses vMin..vMax instead of the data range
+    double vMin = 0;
+    double vMax = 1;
+    bool annotateCells = false; ///< print each value in its cell when the cells are large enough
 };
 
 /// Everything needed to draw and export one figure.

@@ -1,0 +1,31 @@
+#pragma once
+/// Parsed command line of the headless commands (shared/design/cli-contract.md).
+
+#include <QStringList>
+#include <optional>
+
+namespace pl::cli {
+
+/// Exit codes of the contract.
+enum ExitCode { Ok = 0, Usage = 1, UnknownId = 2, BadInput = 3, EngineFailed = 4, ExportFailed = 5 };
+
+struct CliOptions {
+    QString command;                      ///< list | params | run | figure | report | replay
+    QStringList positional;               ///< PANEL, FIGURE_ID, SESSION
+    QList<QPair<QString, QString>> sets;  ///< --set KEY=VALUE in order
+    QString preset;
+    std::optional<quint64> seed;
+    QStringList inputs;
+    QStringList formats;                  ///< --format png,svg,pdf
+    int dpi = 300;
+    int threads = 1;
+    QString backend = QStringLiteral("auto");
+    QString out;
+    QString tour;
+    bool json = false;
+
+    /// Parses argv after the command word. Returns false with *error on a usage error.
+    static bool parse(const QStringList& args, CliOptions* out, QString* error);
+};
+
+} // namespace pl::cli

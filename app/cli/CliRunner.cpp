@@ -1,0 +1,388 @@
+#include "CliRunner.h"
+
+#include "CliOptions.h"
+#include "sdk/JobRunner.h"
+#include "sdk/PaperPlugin.h"
+#include "sdk/PanelModel.h"
+#include "sdk/PluginManager.h"
+#include "sdk/ReportWriter.h"
+#include "sdk/Session.h"
+#include "sdk/Version.h"
+#include "core/Errors.h"
+#include "widgets/FigureExporter.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSaveFile>
+
+namespace pl::cli {
+
+namespace {
+
+struct Failure {
+    int code;
+    QString message;
+};
+
+const char* kHelp = R"(Usage:
+  paperlab [SESSION.paperlab.json]           open the GUI (optionally restoring a session)
+  paperlab list [--json]                     every panel: id, title, paper, tags, figures
+  paperlab params PANEL [--json]             the panel's parameters and presets
+  paperlab run PANEL [OPTIONS] --out RESULT.json
+  paperlab figure PANEL FIGURE_ID [OPTIONS] --out FILE.png|FILE.svg|FILE.pdf
+  paperlab figure PANEL all [OPTIONS] --out DIR
+  paperlab report PANEL|all [OPTIONS] --out DIR|FILE.html|FILE.pdf
+  paperlab replay SESSION.paperlab.json --out DIR
+  paperlab --version | --help
+Options: --set KEY=VALUE (repeatable), --preset NAME, --seed N, --input FILE (repeatable),
+         --format png,svg,pdf, --dpi N, --threads N, --backend auto|cpu|cuda
+Exit codes: 0 done, 1 usage, 2 unknown panel or figure, 3 bad input file,
+            4 engine failed or cancelled, 5 export failed.
+)";
+
+/// A panel set up from the options, ready to run.
+struct Prepared {
+    std::unique_ptr<PanelModel> model;
+    const PluginInfo* info = nullptr;
+};
+
+Prepared prepare(const QString& panel, const CliOptions& o, PluginManager& pm, JobRunner& runner) {
+    const PluginInfo* info = pm.info(panel);
+    if (!info) {
+        QStringList ids;
+        for (const auto& p : pm.plugins())
+            ids << p.id;
+        throw Failure{UnknownId, QStringLiteral("unknown panel '%1' (known: %2)").arg(panel, ids.join(QStringLiteral(", ")))};
+    }
+    QString err;
+    IPaperPlugin* plugin = pm.load(panel, &err);
+    if (!plugin)
+        throw Failure{EngineFailed, QStringLiteral("panel '%1' cannot be loaded: %2").arg(panel, err)};
+    Prepared p;
+    p.info = info;
+    try {
+        p.model = std::make_unique<PanelModel>(*info, plugin, &runner);
+    } catch (const std::exception& e) {
+        throw Failure{EngineFailed, QStringLiteral("panel '%1' failed to start: %2").arg(panel, e.what())};
+    }
+    if (o.backend == QLatin1String("cuda"))
+        throw Failure{Usage, QStringLiteral("--backend cuda: panel '%1' has no CUDA path in this build").arg(panel)};
+    if (!o.preset.isEmpty() && !p.model->applyPreset(o.preset, &err))
+        throw Failure{Usage, err};
+    ParamSet ps = p.model->params();
+    try {
+        for (const auto& [k, v] : o.sets)
+            ps.setText(k.toStdString(), v.toStdString());
+    } catch (const UsageError& e) {
+        throw Failure{Usage, QString::fromStdString(e.what())};
+    }
+    p.model->setParams(ps);
+    if (o.seed)
+        p.model->setSeed(*o.seed);
+    p.model->setEngineThreads(o.threads);
+    if (o.inputs.size() > std::max(0, p.model->engine().maxInputs()))
+        throw Failure{Usage, QStringLiteral("panel '%1' takes at most %2 input file(s)").arg(panel).arg(p.model->engine().maxInputs())};
+    for (int i = 0; i < o.inputs.size(); ++i)
+        if (!p.model->loadInput(o.inputs[i], &err, i > 0))
+            throw Failure{BadInput, err};
+    return p;
+}
+
+ResultDocument compute(PanelModel& model) {
+    RunContext ctx(model.seed(), model.engineThreads());
+    try {
+        ResultDocument d = model.runBlocking(ctx);
+        d.paperlabVersion = paperlabVersion().toStdString();
+        return d;
+    } catch (const InputError& e) {
+        throw Failure{BadInput, QString::fromStdString(e.what())};
+    } catch (const UsageError& e) {
+        throw Failure{Usage, QString::fromStdString(e.what())};
+    } catch (const Cancelled&) {
+        throw Failure{EngineFailed, QStringLiteral("the engine was cancelled")};
+    } catch (const std::exception& e) {
+        throw Failure{EngineFailed, QStringLiteral("the engine failed: %1").arg(e.what())};
+    }
+}
+
+void writeAtomically(const QString& path, const QByteArray& bytes) {
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.commit())
+        throw Failure{ExportFailed, QStringLiteral("cannot write %1: %2").arg(path, f.errorString())};
+}
+
+QString needOut(const CliOptions& o) {
+    if (o.out.isEmpty())
+        throw Failure{Usage, QStringLiteral("missing --out")};
+    return o.out;
+}
+
+void ensureDir(const QString& dir) {
+    if (!QDir().mkpath(dir))
+        throw Failure{ExportFailed, QStringLiteral("cannot create directory %1").arg(dir)};
+}
+
+gui::FigureSpec buildFigure(const IPaperPlugin& plugin, const ResultDocument& d, const QString& figureId) {
+    try {
+        return plugin.buildFigure(figureId, d);
+    } catch (const std::exception& e) {
+        throw Failure{EngineFailed, QStringLiteral("figure '%1': %2").arg(figureId, e.what())};
+    }
+}
+
+void exportFigure(const gui::FigureSpec& spec, const QString& path, int dpi) {
+    gui::ExportOptions eo;
+    eo.dpi = dpi;
+    QString err;
+    if (!gui::FigureExporter::exportFile(spec, path, eo, &err))
+        throw Failure{ExportFailed, err.isEmpty() ? QStringLiteral("cannot export %1").arg(path) : err};
+}
+
+int cmdList(const CliOptions& o, PluginManager& pm, QTextStream& out) {
+    if (o.json) {
+        QJsonArray arr;
+        for (const auto& p : pm.plugins())
+            arr.append(p.toJson());
+        out << QJsonDocument(arr).toJson(QJsonDocument::Indented);
+        return Ok;
+    }
+    for (const auto& p : pm.plugins()) {
+        out << p.id << "\t" << p.title;
+        if (!p.error.isEmpty())
+            out << "\t[broken: " << p.error << "]";
+        out << "\n";
+    }
+    return Ok;
+}
+
+int cmdParams(const CliOptions& o, PluginManager& pm, JobRunner& runner, QTextStream& out) {
+    if (o.positional.size() != 1)
+        throw Failure{Usage, QStringLiteral("usage: paperlab params PANEL [--json]")};
+    CliOptions plain = o;
+    plain.sets.clear();
+    plain.inputs.clear();
+    Prepared p = prepare(o.positional[0], plain, pm, runner);
+    const auto specs = p.model->engine().params();
+    if (o.json) {
+        QJsonArray arr;
+        for (const auto& s : specs) {
+            QJsonObject j{{"key", QString::fromStdString(s.key)},
+                          {"label", QString::fromStdString(s.label)},
+                          {"type", QString::fromStdString(toString(s.type))},
+                          {"unit", QString::fromStdString(s.unit)},
+                          {"help", QString::fromStdString(s.help)}};
+            ParamValue def = s.defaultValue;
+            if (auto i = std::get_if<int64_t>(&def))
+                j["default"] = double(*i);
+            else if (auto d = std::get_if<double>(&def))
+                j["default"] = *d;
+            else if (auto b = std::get_if<bool>(&def))
+                j["default"] = *b;
+            else
+                j["default"] = QString::fromStdString(std::get<std::string>(def));
+            if (s.type == ParamType::Int || s.type == ParamType::Double) {
+                j["min"] = s.min;
+                j["max"] = s.max;
+                j["log_scale"] = s.logScale;
+            }
+            if (s.type == ParamType::Choice) {
+                QJsonArray c;
+                for (const auto& x : s.choices)
+                    c.append(QString::fromStdString(x));
+                j["choices"] = c;
+            }
+            arr.append(j);
+        }
+        QJsonArray presets;
+        for (const auto& pr : p.info->presets)
+            presets.append(QJsonObject{{"name", pr.name}, {"description", pr.description}, {"params", pr.params}});
+        QJsonObject doc{{"panel", p.info->id}, {"params", arr}, {"presets", presets}};
+        QJsonArray exts;
+        for (const auto& e : p.model->engine().inputExtensions())
+            exts.append(QString::fromStdString(e));
+        doc["inputs"] = QJsonObject{{"max", p.model->engine().maxInputs()}, {"extensions", exts}};
+        out << QJsonDocument(doc).toJson(QJsonDocument::Indented);
+        return Ok;
+    }
+    for (const auto& s : specs) {
+        out << QString::fromStdString(s.key) << "\t" << QString::fromStdString(toString(s.type)) << "\t"
+            << QString::fromStdString(s.allowedText()) << "\tdefault " << QString::fromStdString(toString(s.defaultValue));
+        if (!s.unit.empty())
+            out << " " << QString::fromStdString(s.unit);
+        out << "\t" << QString::fromStdString(s.help) << "\n";
+    }
+    for (const auto& pr : p.info->presets)
+        out << "preset\t" << pr.name << "\t" << pr.description << "\n";
+    return Ok;
+}
+
+int cmdRun(const CliOptions& o, PluginManager& pm, JobRunner& runner) {
+    if (o.positional.size() != 1)
+        throw Failure{Usage, QStringLiteral("usage: paperlab run PANEL [OPTIONS] --out RESULT.json")};
+    const QString outPath = needOut(o);
+    Prepared p = prepare(o.positional[0], o, pm, runner);
+    const ResultDocument d = compute(*p.model);
+    writeAtomically(outPath, QByteArray::fromStdString(d.toJson(2) + "\n"));
+    return Ok;
+}
+
+int cmdFigure(const CliOptions& o, PluginManager& pm, JobRunner& runner) {
+    if (o.positional.size() != 2)
+        throw Failure{Usage, QStringLiteral("usage: paperlab figure PANEL FIGURE_ID|all [OPTIONS] --out FILE|DIR")};
+    const QString outPath = needOut(o);
+    const QString panel = o.positional[0], fig = o.positional[1];
+    const PluginInfo* info = pm.info(panel);
+    if (info && fig != QLatin1String("all") && !info->figure(fig)) {
+        QStringList ids;
+        for (const auto& f : info->figures)
+            ids << f.id;
+        throw Failure{UnknownId, QStringLiteral("panel '%1' has no figure '%2' (known: %3)").arg(panel, fig, ids.join(QStringLiteral(", ")))};
+    }
+    if (fig != QLatin1String("all")) {
+        const QString suffix = QFileInfo(outPath).suffix().toLower();
+        if (suffix != QLatin1String("png") && suffix != QLatin1String("svg") && suffix != QLatin1String("pdf"))
+            throw Failure{Usage, QStringLiteral("--out must end in .png, .svg or .pdf")};
+    }
+    Prepared p = prepare(panel, o, pm, runner);
+    const ResultDocument d = compute(*p.model);
+    if (fig != QLatin1String("all")) {
+        exportFigure(buildFigure(*p.model->plugin(), d, fig), outPath, o.dpi);
+        return Ok;
+    }
+    ensureDir(outPath);
+    const QStringList formats = o.formats.isEmpty() ? QStringList{QStringLiteral("png")} : o.formats;
+    for (const auto& f : p.info->figures) {
+        const gui::FigureSpec spec = buildFigure(*p.model->plugin(), d, f.id);
+        for (const QString& fmt : formats)
+            exportFigure(spec, QDir(outPath).filePath(f.id + QLatin1Char('.') + fmt), o.dpi);
+    }
+    return Ok;
+}
+
+int cmdReport(const CliOptions& o, PluginManager& pm, JobRunner& runner) {
+    if (o.positional.size() != 1)
+        throw Failure{Usage, QStringLiteral("usage: paperlab report PANEL|all [OPTIONS] --out DIR|FILE.html|FILE.pdf")};
+    if (!o.tour.isEmpty())
+        throw Failure{Usage, QStringLiteral("--tour: no tours are installed yet")};
+    const QString outPath = needOut(o);
+    const QString which = o.positional[0];
+    const QString suffix = QFileInfo(outPath).suffix().toLower();
+    const bool toFile = suffix == QLatin1String("html") || suffix == QLatin1String("pdf");
+    QStringList panels;
+    if (which == QLatin1String("all")) {
+        if (toFile)
+            throw Failure{Usage, QStringLiteral("report all needs --out DIR")};
+        for (const auto& p : pm.plugins())
+            if (p.error.isEmpty())
+                panels << p.id;
+    } else {
+        panels << which;
+    }
+    if (!toFile)
+        ensureDir(outPath);
+    for (const QString& id : panels) {
+        Prepared p = prepare(id, o, pm, runner);
+        const ResultDocument d = compute(*p.model);
+        ReportWriter w(*p.info, *p.model->plugin(), d, o.dpi);
+        QString err;
+        bool ok = true;
+        if (toFile)
+            ok = suffix == QLatin1String("html") ? w.writeHtml(outPath, &err) : w.writePdf(outPath, &err);
+        else
+            ok = w.writeHtml(QDir(outPath).filePath(id + QStringLiteral(".html")), &err) &&
+                 w.writePdf(QDir(outPath).filePath(id + QStringLiteral(".pdf")), &err);
+        if (!ok)
+            throw Failure{ExportFailed, err};
+    }
+    return Ok;
+}
+
+int cmdReplay(const CliOptions& o, PluginManager& pm, JobRunner& runner, QTextStream& err) {
+    if (o.positional.size() != 1)
+        throw Failure{Usage, QStringLiteral("usage: paperlab replay SESSION.paperlab.json --out DIR")};
+    const QString outPath = needOut(o);
+    Session s;
+    QString e;
+    if (!Session::read(o.positional[0], &s, &e))
+        throw Failure{BadInput, e};
+    const QString sessionDir = QFileInfo(o.positional[0]).absolutePath();
+    ensureDir(outPath);
+    int index = 0;
+    for (const QJsonObject& rec : s.panels) {
+        ++index;
+        const QString id = rec.value("plugin").toString();
+        const PluginInfo* info = pm.info(id);
+        IPaperPlugin* plugin = info ? pm.load(id, &e) : nullptr;
+        if (!plugin) {
+            err << "paperlab: warning: session panel " << index << " needs plugin '" << id
+                << "', which is not available; skipped\n";
+            continue;
+        }
+        PanelModel model(*info, plugin, &runner);
+        if (!model.restoreState(rec, sessionDir, &e))
+            throw Failure{BadInput, QStringLiteral("%1: panel %2 (%3): %4").arg(o.positional[0]).arg(index).arg(id, e)};
+        const ResultDocument d = compute(model);
+        const QString dir = QDir(outPath).filePath(QStringLiteral("%1-%2").arg(index, 2, 10, QLatin1Char('0')).arg(id));
+        ensureDir(dir);
+        writeAtomically(QDir(dir).filePath(QStringLiteral("result.json")), QByteArray::fromStdString(d.toJson(2) + "\n"));
+        for (const auto& f : info->figures) {
+            const gui::FigureSpec spec = buildFigure(*plugin, d, f.id);
+            exportFigure(spec, QDir(dir).filePath(f.id + QStringLiteral(".png")), o.dpi);
+            exportFigure(spec, QDir(dir).filePath(f.id + QStringLiteral(".svg")), o.dpi);
+        }
+        ReportWriter w(*info, *plugin, d, o.dpi);
+        if (!w.writeHtml(QDir(dir).filePath(QStringLiteral("report.html")), &e))
+            throw Failure{ExportFailed, e};
+    }
+    return Ok;
+}
+
+} // namespace
+
+bool isHeadlessCommand(const QStringList& args) {
+    if (args.isEmpty())
+        return false;
+    static const QStringList cmds{"list", "params", "run", "figure", "report", "replay", "--version", "--help", "-h", "help"};
+    return cmds.contains(args.first());
+}
+
+int run(const QStringList& args, PluginManager& pm, QTextStream& out, QTextStream& err) {
+    if (!args.isEmpty() && (args.first() == QLatin1String("--help") || args.first() == QLatin1String("-h") ||
+                            args.first() == QLatin1String("help"))) {
+        out << kHelp;
+        return Ok;
+    }
+    if (!args.isEmpty() && args.first() == QLatin1String("--version")) {
+        out << "paperlab " << paperlabVersion() << " (commit " << paperlabCommit() << ")\n";
+        return Ok;
+    }
+    CliOptions o;
+    QString why;
+    if (!CliOptions::parse(args, &o, &why)) {
+        err << "paperlab: error: " << why << "\n";
+        return Usage;
+    }
+    JobRunner runner(nullptr, 1);
+    try {
+        if (o.command == QLatin1String("list"))
+            return cmdList(o, pm, out);
+        if (o.command == QLatin1String("params"))
+            return cmdParams(o, pm, runner, out);
+        if (o.command == QLatin1String("run"))
+            return cmdRun(o, pm, runner);
+        if (o.command == QLatin1String("figure"))
+            return cmdFigure(o, pm, runner);
+        if (o.command == QLatin1String("report"))
+            return cmdReport(o, pm, runner);
+        if (o.command == QLatin1String("replay"))
+            return cmdReplay(o, pm, runner, err);
+        throw Failure{Usage, QStringLiteral("unknown command '%1' (try --help)").arg(o.command)};
+    } catch (const Failure& f) {
+        err << "paperlab: error: " << f.message << "\n";
+        return f.code;
+    }
+}
+
+} // namespace pl::cli

@@ -1,0 +1,55 @@
+// paperlab: the desktop workbench and its headless command line in one executable.
+#include "cli/CliRunner.h"
+#include "sdk/PluginManager.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QSurfaceFormat>
+#include <QTextStream>
+#include <cstdio>
+
+#ifdef PAPERLAB_HAVE_GUI
+#include "gui/GuiMain.h"
+#endif
+
+int main(int argc, char** argv) {
+    QElapsedTimer sinceStart;
+    sinceStart.start();
+    QStringList args;
+    for (int i = 1; i < argc; ++i)
+        args << QString::fromLocal8Bit(argv[i]);
+    const bool headless = pl::cli::isHeadlessCommand(args);
+    // Headless commands never open a window: render charts offscreen unless told otherwise.
+    if (headless && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    // Must precede QApplication (VTK viewports share GL contexts between windows).
+    QApplication::setAttribute(Qt::AA_ShareOpenGLContexts);
+    QSurfaceFormat fmt = QSurfaceFormat::defaultFormat();
+    fmt.setRenderableType(QSurfaceFormat::OpenGL);
+    fmt.setVersion(3, 2);
+    fmt.setProfile(QSurfaceFormat::CoreProfile);
+    fmt.setDepthBufferSize(24);
+    fmt.setStencilBufferSize(8);
+    QSurfaceFormat::setDefaultFormat(fmt);
+
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("Paperlab"));
+    QApplication::setOrganizationName(QStringLiteral("Paperlab"));
+    QApplication::setApplicationVersion(QStringLiteral(PAPERLAB_VERSION));
+
+    pl::PluginManager plugins;
+    plugins.scan();
+    if (headless) {
+        QTextStream out(stdout), err(stderr);
+        const int code = pl::cli::run(args, plugins, out, err);
+        out.flush();
+        err.flush();
+        return code;
+    }
+#ifdef PAPERLAB_HAVE_GUI
+    return pl::runGui(app, plugins, args, sinceStart);
+#else
+    std::fprintf(stderr, "paperlab: error: this build has no GUI; use the headless commands (paperlab --help)\n");
+    return 1;
+#endif
+}

@@ -1,0 +1,85 @@
+#include "PluginInfo.h"
+
+#include "PaperPlugin.h"
+
+#include <QJsonArray>
+
+namespace pl {
+
+bool PluginInfo::fromJson(const QJsonObject& meta, PluginInfo* out, QString* error) {
+    PluginInfo p;
+    p.id = meta.value("id").toString();
+    p.title = meta.value("title").toString();
+    p.paper = meta.value("paper").toString();
+    p.idea = meta.value("idea").toString();
+    p.version = meta.value("version").toString();
+    p.apiVersion = meta.value("apiVersion").toInt();
+    auto fail = [&](const QString& why) {
+        if (error)
+            *error = why;
+        return false;
+    };
+    if (p.id.isEmpty())
+        return fail(QStringLiteral("paper.json has no \"id\""));
+    if (p.apiVersion != kPluginApiVersion)
+        return fail(QStringLiteral("plugin API version %1, this Paperlab needs %2").arg(p.apiVersion).arg(kPluginApiVersion));
+    for (const auto& t : meta.value("tags").toArray())
+        p.tags << t.toString();
+    for (const auto& f : meta.value("figures").toArray()) {
+        FigureInfo fi;
+        const QJsonObject o = f.toObject();
+        fi.id = o.value("id").toString();
+        fi.title = o.value("title").toString(fi.id);
+        if (fi.id.isEmpty() || !gui::figureKindFromString(o.value("kind").toString(), &fi.kind))
+            return fail(QStringLiteral("figure '%1' needs an id and a kind (chart|heatmap|graph|3d)").arg(fi.id));
+        p.figures << fi;
+    }
+    for (const auto& pr : meta.value("presets").toArray()) {
+        const QJsonObject o = pr.toObject();
+        PresetInfo pi;
+        pi.name = o.value("name").toString();
+        pi.description = o.value("description").toString();
+        pi.params = o.value("params").toObject();
+        for (const auto& k : o.value("locked").toArray())
+            pi.locked << k.toString();
+        for (const auto& k : o.value("hidden").toArray())
+            pi.hidden << k.toString();
+        if (pi.name.isEmpty())
+            return fail(QStringLiteral("a preset has no name"));
+        p.presets << pi;
+    }
+    *out = p;
+    return true;
+}
+
+QJsonObject PluginInfo::toJson() const {
+    QJsonObject o{{"id", id}, {"title", title}, {"paper", paper}, {"idea", idea}, {"version", version}};
+    o["tags"] = QJsonArray::fromStringList(tags);
+    QJsonArray figs;
+    for (const auto& f : figures)
+        figs.append(QJsonObject{{"id", f.id}, {"title", f.title}, {"kind", gui::toString(f.kind)}});
+    o["figures"] = figs;
+    QJsonArray pres;
+    for (const auto& p : presets)
+        pres.append(QJsonObject{{"name", p.name}, {"description", p.description}});
+    o["presets"] = pres;
+    if (!error.isEmpty())
+        o["error"] = error;
+    return o;
+}
+
+const FigureInfo* PluginInfo::figure(const QString& fid) const {
+    for (const auto& f : figures)
+        if (f.id == fid)
+            return &f;
+    return nullptr;
+}
+
+const PresetInfo* PluginInfo::preset(const QString& name) const {
+    for (const auto& p : presets)
+        if (p.name == name)
+            return &p;
+    return nullptr;
+}
+
+} // namespace pl

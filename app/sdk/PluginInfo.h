@@ -1,0 +1,49 @@
+#pragma once
+/// Metadata of one plugin, parsed from its paper.json (embedded with Q_PLUGIN_METADATA and
+/// read through QPluginLoader::metaData() without loading the library).
+
+#include "widgets/FigureSpec.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+namespace pl {
+
+struct FigureInfo {
+    QString id;
+    QString title;
+    gui::FigureKind kind = gui::FigureKind::Chart;
+};
+
+/// A named parameter preset ("paper defaults", teaching presets).
+struct PresetInfo {
+    QString name;
+    QString description;
+    QJsonObject params;  ///< key -> value (JSON number, bool or string)
+    QStringList locked;  ///< keys whose controls are disabled under this preset
+    QStringList hidden;  ///< keys whose controls are hidden under this preset
+};
+
+struct PluginInfo {
+    QString id;
+    QString title;
+    QString paper;       ///< short citation of the paper
+    QString idea;        ///< one-line idea, shown in the panel browser
+    QString version;
+    int apiVersion = 0;
+    QStringList tags;
+    QList<FigureInfo> figures;
+    QList<PresetInfo> presets;
+    QString libraryPath; ///< empty for static plugins
+    QString error;       ///< non-empty when the plugin is broken (listed, never used)
+
+    /// Parses the "MetaData" object (paper.json). Returns false and sets *error on bad metadata.
+    static bool fromJson(const QJsonObject& meta, PluginInfo* out, QString* error);
+    QJsonObject toJson() const; ///< the form printed by `paperlab list --json`
+    const FigureInfo* figure(const QString& id) const;
+    const PresetInfo* preset(const QString& name) const;
+};
+
+} // namespace pl

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# The README's two commands:
+#   packaging/paperlab.sh run [ARGS...]   install what is missing, build, start the app
+#   packaging/paperlab.sh test            install what is missing, build, run every test headless
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+mode="${1:-run}"
+shift || true
+
+"$root/packaging/install-deps.sh"
+
+jobs="$(nproc)"
+cmake --preset default >/dev/null
+cmake --build --preset default -j"$jobs"
+
+case "$mode" in
+  run)
+    exec "$root/build/bin/paperlab" "$@"
+    ;;
+  test)
+    exec "$root/tests/run-tests.sh" "$root/build"
+    ;;
+  *)
+    echo "usage: packaging/paperlab.sh run|test" >&2
+    exit 1
+    ;;
+esac

@@ -1,0 +1,335 @@
+// The command line contract (shared/design/cli-contract.md) end to end, on the two game panels:
+// every command, determinism, the exit codes and atomic outputs.
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QtTest>
+
+namespace {
+
+struct Run {
+    int code = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+Run paperlab(const QStringList& args, int timeoutMs = 120000) {
+    QProcess p;
+    p.setProgram(QStringLiteral(PAPERLAB_BINARY_DIR "/bin/paperlab"));
+    p.setArguments(args);
+    p.start();
+    Run r;
+    if (!p.waitForFinished(timeoutMs)) {
+        p.kill();
+        p.waitForFinished();
+        r.err = "timed out";
+        return r;
+    }
+    r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
+QJsonObject readJson(const QString& path) {
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return QJsonDocument::fromJson(f.readAll()).object();
+}
+
+const QString games = QStringLiteral(PAPERLAB_SHARED_DIR "/data/games/");
+
+} // namespace
+
+class TstCli : public QObject {
+    Q_OBJECT
+private slots:
+    void versionAndHelp();
+    void listShowsPanelsAndFigureKinds();
+    void paramsListsKeysAndPresets();
+    void runIsDeterministic_data();
+    void runIsDeterministic();
+    void ssnNashSolvesONeill();
+    void ssnNashResultKeys();
+    void ftrlResultKeys();
+    void exitCodes_data();
+    void exitCodes();
+    void badInputLeavesNoOutput();
+    void figureFormats();
+    void figureAll();
+    void reportHtmlAndPdf();
+    void presetAndSetCombine();
+    void replaySession();
+
+private:
+    QTemporaryDir m_tmp;
+};
+
+void TstCli::versionAndHelp() {
+    Run v = paperlab({"--version"});
+    QCOMPARE(v.code, 0);
+    QVERIFY(v.out.startsWith("paperlab "));
+    Run h = paperlab({"--help"});
+    QCOMPARE(h.code, 0);
+    QVERIFY(h.out.contains("paperlab replay"));
+}
+
+void TstCli::listShowsPanelsAndFigureKinds() {
+    Run r = paperlab({"list", "--json"});
+    QCOMPARE(r.code, 0);
+    const QJsonArray arr = QJsonDocument::fromJson(r.out).array();
+    QSet<QString> ids;
+    for (const auto& v : arr) {
+        const QJsonObject o = v.toObject();
+        ids << o.value("id").toString();
+        QVERIFY(!o.value("title").toString().isEmpty());
+        QVERIFY(!o.value("paper").toString().isEmpty());
+        for (const auto& f : o.value("figures").toArray()) {
+            const QString kind = f.toObject().value("kind").toString();
+            QVERIFY2(QStringList({"chart", "heatmap", "graph", "3d"}).contains(kind), qPrintable(kind));
+        }
+    }
+    QVERIFY(ids.contains("ssn-nash"));
+    QVERIFY(ids.contains("ftrl-potential-games"));
+    Run plain = paperlab({"list"});
+    QCOMPARE(plain.code, 0);
+    QVERIFY(plain.out.contains("ssn-nash\t"));
+}
+
+void TstCli::paramsListsKeysAndPresets() {
+    Run r = paperlab({"params", "ssn-nash", "--json"});
+    QCOMPARE(r.code, 0);
+    const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+    QStringList keys;
+    for (const auto& p : o.value("params").toArray())
+        keys << p.toObject().value("key").toString();
+    for (const char* k : {"solver", "switch_gap", "target_gap"})
+        QVERIFY2(keys.contains(k), k);
+    bool paperDefaults = false;
+    for (const auto& p : o.value("presets").toArray())
+        paperDefaults |= p.toObject().value("name").toString() == "paper defaults";
+    QVERIFY(paperDefaults);
+    QCOMPARE(paperlab({"params", "ftrl-potential-games"}).code, 0);
+}
+
+void TstCli::runIsDeterministic_data() {
+    QTest::addColumn<QString>("panel");
+    QTest::newRow("ssn-nash") << "ssn-nash";
+    QTest::newRow("ftrl") << "ftrl-potential-games";
+}
+
+void TstCli::runIsDeterministic() {
+    QFETCH(QString, panel);
+    const QString a = m_tmp.filePath(panel + "-a.json"), b = m_tmp.filePath(panel + "-b.json"),
+                  c = m_tmp.filePath(panel + "-c.json");
+    Run ra = paperlab({"run", panel, "--seed", "7", "--out", a});
+    QVERIFY2(ra.code == 0, ra.err.constData());
+    QCOMPARE(paperlab({"run", panel, "--seed", "7", "--out", b}).code, 0);
+    QCOMPARE(paperlab({"run", panel, "--seed", "8", "--out", c}).code, 0);
+    QJsonObject ja = readJson(a), jb = readJson(b), jc = readJson(c);
+    QCOMPARE(ja.value("seed").toString(), QStringLiteral("7"));
+    QCOMPARE(ja.value("panel").toString(), panel);
+    // elapsed_ms is a wall-clock measurement; everything else must match bit for bit.
+    for (QJsonObject* j : {&ja, &jb, &jc})
+        j->remove("elapsed_ms");
+    QCOMPARE(QJsonDocument(ja).toJson(), QJsonDocument(jb).toJson());
+    QVERIFY(QJsonDocument(ja).toJson() != QJsonDocument(jc).toJson() || panel == "ftrl-potential-games");
+}
+
+void TstCli::ssnNashSolvesONeill() {
+    const QString out = m_tmp.filePath("oneill.json");
+    Run r = paperlab({"run", "ssn-nash", "--input", games + "oneill.nfg", "--out", out});
+    QVERIFY2(r.code == 0, r.err.constData());
+    const QJsonObject j = readJson(out);
+    const QJsonArray x = j["vectors"].toObject()["x"].toArray();
+    const QJsonArray y = j["vectors"].toObject()["y"].toArray();
+    const double want[] = {0.4, 0.2, 0.2, 0.2};
+    QCOMPARE(x.size(), 4);
+    for (int i = 0; i < 4; ++i) {
+        QVERIFY(std::fabs(x[i].toDouble() - want[i]) < 1e-8);
+        QVERIFY(std::fabs(y[i].toDouble() - want[i]) < 1e-8);
+    }
+    QVERIFY(std::fabs(j["metrics"].toObject()["value"].toDouble() - (-0.2)) < 1e-8);
+    QVERIFY(j["metrics"].toObject()["duality_gap"].toDouble() < 1e-9);
+    QCOMPARE(j["inputs"].toArray().first().toObject()["path"].toString(), QStringLiteral("oneill.nfg"));
+    QCOMPARE(j["inputs"].toArray().first().toObject()["sha256"].toString().size(), 64);
+}
+
+void TstCli::ssnNashResultKeys() {
+    const QString out = m_tmp.filePath("ssn-keys.json");
+    QCOMPARE(paperlab({"run", "ssn-nash", "--set", "rows=20", "--set", "cols=15", "--out", out}).code, 0);
+    const QJsonObject j = readJson(out);
+    QCOMPARE(j["vectors"].toObject()["x"].toArray().size(), 20);
+    QCOMPARE(j["vectors"].toObject()["y"].toArray().size(), 15);
+    for (const char* k : {"value", "duality_gap", "iterations"})
+        QVERIFY2(j["metrics"].toObject().contains(k), k);
+    const QJsonObject s = j["series"].toObject()["gap_vs_iteration"].toObject();
+    QVERIFY(!s["x"].toArray().isEmpty());
+    QCOMPARE(s["x"].toArray().size(), s["y"].toArray().size());
+    QVERIFY(!j["claims"].toArray().isEmpty());
+    for (const auto& c : j["claims"].toArray()) {
+        const QJsonObject co = c.toObject();
+        QVERIFY(co.contains("holds") && co.contains("observed") && co.contains("threshold"));
+        QVERIFY(!co["statement"].toString().isEmpty());
+    }
+}
+
+void TstCli::ftrlResultKeys() {
+    const QString out = m_tmp.filePath("ftrl-keys.json");
+    Run r = paperlab({"run", "ftrl-potential-games", "--out", out});
+    QVERIFY2(r.code == 0, r.err.constData());
+    const QJsonObject j = readJson(out);
+    for (const char* k : {"x", "y"})
+        QVERIFY2(j["vectors"].toObject().contains(k), k);
+    for (const char* k : {"nash_gap", "steps_to_equilibrium"})
+        QVERIFY2(j["metrics"].toObject().contains(k), k);
+    for (const char* k : {"potential_vs_iteration", "nash_gap_vs_iteration"})
+        QVERIFY2(j["series"].toObject().contains(k), k);
+    QVERIFY(!j["claims"].toArray().isEmpty());
+}
+
+void TstCli::exitCodes_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("code");
+    QTest::addColumn<QString>("message");
+    const QString out = QDir::temp().filePath("paperlab-tst-cli-never.json");
+    QTest::newRow("unknown command") << QStringList{"frobnicate"} << 1 << "unknown command";
+    QTest::newRow("unknown option") << QStringList{"run", "ssn-nash", "--bogus", "1", "--out", out} << 1 << "--bogus";
+    QTest::newRow("missing out") << QStringList{"run", "ssn-nash"} << 1 << "--out";
+    QTest::newRow("bad set key") << QStringList{"run", "ssn-nash", "--set", "nope=1", "--out", out} << 1 << "nope";
+    QTest::newRow("out of range") << QStringList{"run", "ssn-nash", "--set", "switch_gap=5", "--out", out} << 1 << "switch_gap";
+    QTest::newRow("bad preset") << QStringList{"run", "ssn-nash", "--preset", "nope", "--out", out} << 1 << "preset";
+    QTest::newRow("bad seed") << QStringList{"run", "ssn-nash", "--seed", "-4", "--out", out} << 1 << "--seed";
+    QTest::newRow("cuda without device") << QStringList{"run", "ssn-nash", "--backend", "cuda", "--out", out} << 1 << "cuda";
+    QTest::newRow("unknown panel") << QStringList{"run", "no-such-panel", "--out", out} << 2 << "unknown panel";
+    QTest::newRow("unknown figure") << QStringList{"figure", "ssn-nash", "nofig", "--out", out + ".png"} << 2 << "nofig";
+    QTest::newRow("missing file") << QStringList{"run", "ssn-nash", "--input", "/nonexistent/g.nfg", "--out", out} << 3
+                                  << "/nonexistent/g.nfg";
+    QTest::newRow("not zero-sum") << QStringList{"run", "ssn-nash", "--input", games + "pd.nfg", "--out", out} << 3 << "pd.nfg";
+    QTest::newRow("unwritable") << QStringList{"run", "ssn-nash", "--set", "rows=5", "--set", "cols=5", "--out", "/nonexistent-dir/r.json"}
+                                << 5 << "/nonexistent-dir/r.json";
+}
+
+void TstCli::exitCodes() {
+    QFETCH(QStringList, args);
+    QFETCH(int, code);
+    QFETCH(QString, message);
+    Run r = paperlab(args);
+    QVERIFY2(r.code == code, qPrintable(QString("exit %1, stderr: %2").arg(r.code).arg(QString::fromUtf8(r.err))));
+    QVERIFY2(r.err.startsWith("paperlab: error: "), r.err.constData());
+    QVERIFY2(QString::fromUtf8(r.err).contains(message), r.err.constData());
+    QVERIFY(!QFile::exists(QDir::temp().filePath("paperlab-tst-cli-never.json")));
+}
+
+void TstCli::badInputLeavesNoOutput() {
+    const QString bad = m_tmp.filePath("broken.nfg");
+    QFile f(bad);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("NFG 1 R \"broken\" { \"P1\" \"P2\" } { 2 2 }\n\n1 -1 -1 oops 1 -1\n");
+    f.close();
+    const QString out = m_tmp.filePath("never.json");
+    Run r = paperlab({"run", "ssn-nash", "--input", bad, "--out", out});
+    QCOMPARE(r.code, 3);
+    QVERIFY2(r.err.contains("broken.nfg:3"), r.err.constData()); // file and line
+    QVERIFY(!QFile::exists(out));
+}
+
+void TstCli::figureFormats() {
+    for (const QString& ext : {QStringLiteral("png"), QStringLiteral("svg"), QStringLiteral("pdf")}) {
+        const QString out = m_tmp.filePath("gap." + ext);
+        Run r = paperlab({"figure", "ssn-nash", "gap_vs_iteration", "--set", "rows=10", "--set", "cols=10", "--dpi", "100", "--out", out});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QFile f(out);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray head = f.read(8);
+        if (ext == "png")
+            QVERIFY(head.startsWith("\x89PNG"));
+        else if (ext == "svg")
+            QVERIFY(f.readAll().contains("<svg") || head.contains("<?xml"));
+        else
+            QVERIFY(head.startsWith("%PDF"));
+        QVERIFY(f.size() > 1000);
+    }
+    QCOMPARE(paperlab({"figure", "ssn-nash", "gap_vs_iteration", "--out", m_tmp.filePath("x.bmp")}).code, 1);
+}
+
+void TstCli::figureAll() {
+    for (const QString panel : {QStringLiteral("ssn-nash"), QStringLiteral("ftrl-potential-games")}) {
+        const QString dir = m_tmp.filePath("figs-" + panel);
+        Run r = paperlab({"figure", panel, "all", "--format", "png,svg,pdf", "--dpi", "72", "--out", dir});
+        QVERIFY2(r.code == 0, r.err.constData());
+        Run list = paperlab({"list", "--json"});
+        for (const auto& p : QJsonDocument::fromJson(list.out).array()) {
+            if (p.toObject()["id"].toString() != panel)
+                continue;
+            for (const auto& fv : p.toObject()["figures"].toArray())
+                for (const char* ext : {"png", "svg", "pdf"}) {
+                    const QString file = dir + "/" + fv.toObject()["id"].toString() + "." + ext;
+                    QVERIFY2(QFileInfo(file).size() > 500, qPrintable(file));
+                }
+        }
+    }
+}
+
+void TstCli::reportHtmlAndPdf() {
+    const QString html = m_tmp.filePath("r.html"), pdf = m_tmp.filePath("r.pdf");
+    Run a = paperlab({"report", "ssn-nash", "--set", "rows=12", "--set", "cols=12", "--out", html});
+    QVERIFY2(a.code == 0, a.err.constData());
+    QFile h(html);
+    QVERIFY(h.open(QIODevice::ReadOnly));
+    const QByteArray text = h.readAll();
+    for (const char* part : {"<svg", "Claims", "Provenance", "Parameters", "seed", "Summary"})
+        QVERIFY2(text.contains(part), part);
+    Run b = paperlab({"report", "ftrl-potential-games", "--out", pdf});
+    QVERIFY2(b.code == 0, b.err.constData());
+    QFile p(pdf);
+    QVERIFY(p.open(QIODevice::ReadOnly));
+    QVERIFY(p.read(4) == "%PDF");
+    QVERIFY(p.size() > 5000);
+    const QString dir = m_tmp.filePath("reports");
+    QCOMPARE(paperlab({"report", "all", "--set", "n=3", "--out", dir}).code, 1); // n is not a key of every panel
+    Run all = paperlab({"report", "all", "--out", dir});
+    QVERIFY2(all.code == 0, all.err.constData());
+    QVERIFY(QFile::exists(dir + "/ssn-nash.html") && QFile::exists(dir + "/ftrl-potential-games.pdf"));
+}
+
+void TstCli::presetAndSetCombine() {
+    const QString out = m_tmp.filePath("preset.json");
+    Run r = paperlab({"run", "ssn-nash", "--preset", "rock-paper-scissors", "--set", "solver=prm_plus", "--out", out});
+    QVERIFY2(r.code == 0, r.err.constData());
+    const QJsonObject params = readJson(out)["params"].toObject();
+    QCOMPARE(params["generator"].toString(), QStringLiteral("rps"));
+    QCOMPARE(params["solver"].toString(), QStringLiteral("prm_plus"));
+}
+
+void TstCli::replaySession() {
+    QFile::copy(games + "oneill.nfg", m_tmp.filePath("oneill.nfg"));
+    const QString session = m_tmp.filePath("s.paperlab.json");
+    QFile f(session);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(R"({"format": "paperlab-session", "version": 1, "panels": [
+      {"plugin": "ssn-nash", "stateVersion": 1, "seed": "3", "params": {"solver": "hybrid"},
+       "inputs": [{"path": "oneill.nfg"}]},
+      {"plugin": "not-installed-panel", "seed": "1", "params": {}},
+      {"plugin": "ftrl-potential-games", "seed": "5", "params": {"n": 3}}]})");
+    f.close();
+    const QString dir = m_tmp.filePath("replay");
+    Run r = paperlab({"replay", session, "--out", dir});
+    QVERIFY2(r.code == 0, r.err.constData());
+    QVERIFY(r.err.contains("not-installed-panel"));
+    QVERIFY(QFile::exists(dir + "/01-ssn-nash/result.json"));
+    QVERIFY(QFile::exists(dir + "/01-ssn-nash/report.html"));
+    QVERIFY(QFile::exists(dir + "/03-ftrl-potential-games/payoff.png"));
+    QCOMPARE(readJson(dir + "/03-ftrl-potential-games/result.json")["seed"].toString(), QStringLiteral("5"));
+    // A corrupted session is refused with exit code 3.
+    QFile bad(m_tmp.filePath("bad.paperlab.json"));
+    QVERIFY(bad.open(QIODevice::WriteOnly));
+    bad.write("{\"format\": \"paperlab-session\", \"vers");
+    bad.close();
+    QCOMPARE(paperlab({"replay", bad.fileName(), "--out", dir}).code, 3);
+}
+
+QTEST_GUILESS_MAIN(TstCli)
+#include "tst_cli.moc"
