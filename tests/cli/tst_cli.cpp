@@ -57,6 +57,8 @@ private slots:
     void exitCodes_data();
     void exitCodes();
     void badInputLeavesNoOutput();
+    void badInputCorpus_data();
+    void badInputCorpus();
     void figureFormats();
     void figureAll();
     void reportHtmlAndPdf();
@@ -233,6 +235,31 @@ void TstCli::badInputLeavesNoOutput() {
     Run r = paperlab({"run", "ssn-nash", "--input", bad, "--out", out});
     QCOMPARE(r.code, 3);
     QVERIFY2(r.err.contains("broken.nfg:3"), r.err.constData()); // file and line
+    QVERIFY(!QFile::exists(out));
+}
+
+void TstCli::badInputCorpus_data() {
+    QTest::addColumn<QString>("panel");
+    QTest::addColumn<QString>("file");
+    const QDir bad(QStringLiteral(PAPERLAB_SOURCE_DIR "/tests/data/bad"));
+    for (const QFileInfo& fi : bad.entryInfoList({"*.nfg", "*.csv", "*.npy"}, QDir::Files, QDir::Name)) {
+        QTest::newRow(qPrintable("ssn-nash/" + fi.fileName())) << "ssn-nash" << fi.absoluteFilePath();
+        // The learning-dynamics panel accepts games with more than two players.
+        if (fi.fileName() != QLatin1String("threeplayers.nfg"))
+            QTest::newRow(qPrintable("ftrl/" + fi.fileName())) << "ftrl-potential-games" << fi.absoluteFilePath();
+    }
+}
+
+void TstCli::badInputCorpus() {
+    QFETCH(QString, panel);
+    QFETCH(QString, file);
+    const QString out = m_tmp.filePath("corpus-never.json");
+    QElapsedTimer t;
+    t.start();
+    Run r = paperlab({"run", panel, "--input", file, "--out", out}, 20000);
+    QVERIFY2(r.code == 3, qPrintable(QString("exit %1: %2").arg(r.code).arg(QString::fromUtf8(r.err))));
+    QVERIFY2(r.err.startsWith("paperlab: error: ") && r.err.contains(QFileInfo(file).fileName().toUtf8()), r.err.constData());
+    QVERIFY2(t.elapsed() < 5000, qPrintable(QString::number(t.elapsed())));
     QVERIFY(!QFile::exists(out));
 }
 
