@@ -9,6 +9,7 @@ PKGS=(
   libvtk9-dev libeigen3-dev nlohmann-json3-dev libspectra-dev coinor-libclp-dev
   lrslib python3 python3-numpy python3-scipy libopenblas0-pthread python3-threadpoolctl
   xvfb xauth fonts-dejavu-core
+  desktop-file-utils appstream dpkg-dev
 )
 missing=()
 for p in "${PKGS[@]}"; do

@@ -25,9 +25,8 @@ QStringList PluginManager::defaultSearchPaths() {
         dirs << d;
     const QString appDir = QCoreApplication::applicationDirPath();
     dirs << QDir(appDir).absoluteFilePath(QStringLiteral("../lib/paperlab/plugins"));
-#ifdef PAPERLAB_INSTALL_PLUGIN_DIR
-    dirs << QStringLiteral(PAPERLAB_INSTALL_PLUGIN_DIR);
-#endif
+    // Installed layout: <prefix>/bin/paperlab and <prefix>/<libdir>/paperlab/plugins.
+    dirs << QDir(appDir).absoluteFilePath(QStringLiteral(PAPERLAB_PLUGIN_RELDIR));
     dirs.removeDuplicates();
     return dirs;
 }
