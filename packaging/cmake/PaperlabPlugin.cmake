@@ -1,10 +1,10 @@
 # paperlab_add_plugin(ID <panel-id> PLUGIN_SOURCES <plugin class .cpp/.h> IMPL_SOURCES <model/figure code>
-#                     LIBS <engine targets> [RESOURCES <qrc>])
+#                     LIBS <engine targets> [RESOURCES <files>] [NO_INSTALL])
 # Builds <id>_impl (static, PIC: engine glue and figure builders; linked by tests) and the shared
 # MODULE plugin paperlab_<id> into build/lib/paperlab/plugins. paper.json is embedded with
 # Q_PLUGIN_METADATA in the plugin class.
 function(paperlab_add_plugin)
-  cmake_parse_arguments(P "" "ID" "PLUGIN_SOURCES;IMPL_SOURCES;LIBS;RESOURCES" ${ARGN})
+  cmake_parse_arguments(P "NO_INSTALL" "ID" "PLUGIN_SOURCES;IMPL_SOURCES;LIBS;RESOURCES" ${ARGN})
   string(REPLACE "-" "_" target_id ${P_ID})
   add_library(${target_id}_impl STATIC ${P_IMPL_SOURCES})
   target_link_libraries(${target_id}_impl PUBLIC paperlab_sdk ${P_LIBS} PRIVATE paperlab_warnings)
@@ -18,6 +18,8 @@ function(paperlab_add_plugin)
   set_target_properties(paperlab_${target_id} PROPERTIES
     LIBRARY_OUTPUT_DIRECTORY ${PAPERLAB_PLUGIN_OUTPUT_DIR}
     PREFIX "")
-  install(TARGETS paperlab_${target_id} LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}/paperlab/plugins)
-  set_property(GLOBAL APPEND PROPERTY PAPERLAB_PLUGIN_TARGETS paperlab_${target_id})
+  if(NOT P_NO_INSTALL)
+    install(TARGETS paperlab_${target_id} LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}/paperlab/plugins)
+    set_property(GLOBAL APPEND PROPERTY PAPERLAB_PLUGIN_TARGETS paperlab_${target_id})
+  endif()
 endfunction()
