@@ -1,0 +1,188 @@
+#include "FictitiousPlay.h"
+
+#include "core/Errors.h"
+#include "core/Rng.h"
+#include "core/RunContext.h"
+
+#include <limits>
+
+namespace pl::games {
+
+namespace detail {
+void checkOptions(const ExactPayoffs& g, const FpOptions& o);
+}
+
+namespace {
+
+constexpr UInt128 kNever = ~UInt128(0);
+
+Int128 abs128(Int128 v) {
+    return v < 0 ? -v : v;
+}
+
+/// Best response with exact ties: priority order for Lowest/Adversarial, a draw for Random.
+int chooseExact(const std::vector<Int128>& U, const std::vector<int>& order, TieBreak rule, Rng& rng) {
+    const int n = int(U.size());
+    if (rule != TieBreak::Random) {
+        int best = order[0];
+        for (int t = 1; t < n; ++t)
+            if (U[size_t(order[size_t(t)])] > U[size_t(best)])
+                best = order[size_t(t)];
+        return best;
+    }
+    int best = 0, ties = 1;
+    for (int k = 1; k < n; ++k) {
+        if (U[size_t(k)] > U[size_t(best)]) {
+            best = k;
+            ties = 1;
+        } else if (U[size_t(k)] == U[size_t(best)]) {
+            ++ties;
+        }
+    }
+    if (ties == 1)
+        return best;
+    uint64_t pick = rng.uniformInt(uint64_t(ties));
+    for (int k = best; k < n; ++k)
+        if (U[size_t(k)] == U[size_t(best)] && pick-- == 0)
+            return k;
+    return best;
+}
+
+/// Number of further plays of the current best response `cur` (payoff column `pay`, utilities U)
+/// after which another strategy would be chosen (or, for Random, would tie). kNever if none.
+UInt128 stretchLength(const std::vector<Int128>& U, const std::vector<Int128>& pay, int cur,
+                      const std::vector<int>& rank, TieBreak rule) {
+    UInt128 best = kNever;
+    const int n = int(U.size());
+    for (int k = 0; k < n; ++k) {
+        if (k == cur)
+            continue;
+        const Int128 D = U[size_t(cur)] - U[size_t(k)]; // >= 0: cur is a maximiser
+        const Int128 r = pay[size_t(k)] - pay[size_t(cur)];
+        UInt128 steps;
+        if (rule == TieBreak::Random) {
+            if (r > 0)
+                steps = UInt128(D <= 0 ? 1 : (D + r - 1) / r);
+            else if (r == 0 && D == 0)
+                steps = 1;
+            else
+                continue;
+        } else {
+            if (r <= 0)
+                continue;
+            const bool winsTies = rank[size_t(k)] < rank[size_t(cur)];
+            steps = winsTies ? UInt128((D + r - 1) / r) : UInt128(D / r + 1);
+            if (steps == 0)
+                steps = 1;
+        }
+        if (steps < best)
+            best = steps;
+    }
+    return best;
+}
+
+/// Adds K * pay to U unless some entry would pass the safety limit; returns false then.
+bool addScaled(std::vector<Int128>& U, const std::vector<Int128>& pay, UInt128 K) {
+    constexpr Int128 limit = kInt128Max / 4;
+    for (size_t k = 0; k < U.size(); ++k) {
+        const Int128 p = abs128(pay[k]);
+        if (p == 0)
+            continue;
+        if (K > UInt128(limit / p) || abs128(U[k]) > limit - Int128(K) * p)
+            return false;
+    }
+    for (size_t k = 0; k < U.size(); ++k)
+        U[k] += Int128(K) * pay[k];
+    return true;
+}
+
+} // namespace
+
+FpResult runFictitiousPlayEvents(const ExactPayoffs& g, const FpOptions& o, RunContext* ctx) {
+    detail::checkOptions(g, o);
+    const int n = g.rows, m = g.cols;
+    std::vector<std::vector<Int128>> colOfA(static_cast<size_t>(m),
+                                            std::vector<Int128>(static_cast<size_t>(n)));
+    std::vector<std::vector<Int128>> rowOfB(static_cast<size_t>(n),
+                                            std::vector<Int128>(static_cast<size_t>(m)));
+    for (int i = 0; i < n; ++i)
+        for (int j = 0; j < m; ++j) {
+            colOfA[size_t(j)][size_t(i)] = g.aAt(i, j);
+            rowOfB[size_t(i)][size_t(j)] = g.bAt(i, j);
+        }
+    const std::vector<int> orderX = detail::tiePriorityOrder(n, o.targetRow, o.tieBreak);
+    const std::vector<int> orderY = detail::tiePriorityOrder(m, o.targetCol, o.tieBreak);
+    std::vector<int> rankX(static_cast<size_t>(n)), rankY(static_cast<size_t>(m));
+    for (int t = 0; t < n; ++t)
+        rankX[size_t(orderX[size_t(t)])] = t;
+    for (int t = 0; t < m; ++t)
+        rankY[size_t(orderY[size_t(t)])] = t;
+
+    Rng rng(o.seed);
+    std::vector<Int128> Ux(size_t(n), 0), Uy(size_t(m), 0);
+    FpResult res;
+    int i = o.firstRow, j = o.firstCol;
+    UInt128 s = 0; // index of the current play
+    FpPeriod cur{i, j, 0, 0};
+    auto closePeriod = [&](UInt128 end) {
+        cur.length = end - cur.start;
+        if (res.periods.size() < o.maxPeriods)
+            res.periods.push_back(cur);
+        ++res.numPeriods;
+    };
+    const UInt128 maxSteps = o.maxSteps < (UInt128(1) << 126) ? o.maxSteps : (UInt128(1) << 126);
+    const double logMax = double(maxSteps) + 1.0;
+    for (;;) {
+        if (i == o.targetRow && j == o.targetCol) {
+            res.reached = true;
+            res.steps = s;
+            break;
+        }
+        ++res.stretches;
+        if (ctx && (res.stretches & 0x3FF) == 0) {
+            ctx->throwIfCancelled();
+            ctx->progress(double(s) / logMax, "fictitious play (event driven)");
+        }
+        // Plays s, s+1, ..., s+K-1 are (i, j); play s+K is chosen afresh.
+        UInt128 K;
+        if (s == 0) {
+            K = 1; // play 0 is given, not a best response
+        } else {
+            const UInt128 kx = stretchLength(Ux, colOfA[size_t(j)], i, rankX, o.tieBreak);
+            const UInt128 ky = stretchLength(Uy, rowOfB[size_t(i)], j, rankY, o.tieBreak);
+            K = kx < ky ? kx : ky;
+        }
+        const UInt128 remaining = maxSteps - s + 1; // plays s..maxSteps
+        bool last = false;
+        if (K >= remaining) {
+            res.absorbing = (K == kNever);
+            K = remaining;
+            last = true;
+        }
+        if (!addScaled(Ux, colOfA[size_t(j)], K) || !addScaled(Uy, rowOfB[size_t(i)], K)) {
+            res.overflow = true;
+            res.steps = s;
+            closePeriod(s);
+            break;
+        }
+        s += K;
+        if (last) {
+            res.steps = maxSteps;
+            closePeriod(s);
+            break;
+        }
+        const int ni = chooseExact(Ux, orderX, o.tieBreak, rng);
+        const int nj = chooseExact(Uy, orderY, o.tieBreak, rng);
+        if (ni != i || nj != j) {
+            closePeriod(s);
+            cur = FpPeriod{ni, nj, s, 0};
+            i = ni;
+            j = nj;
+        }
+    }
+    res.finalUx = Ux;
+    res.finalUy = Uy;
+    return res;
+}
+
+} // namespace pl::games
