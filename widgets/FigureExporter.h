@@ -1,0 +1,65 @@
+#pragma once
+/// The single paint path behind every figure output: screen snapshots, PNG (chosen DPI), SVG,
+/// PDF, clipboard and report thumbnails all call paint(). Charts are built fresh for each paint
+/// (no animations, no OpenGL series) in a private QGraphicsScene, so it works headless under
+/// QT_QPA_PLATFORM=offscreen. Never shows UI: errors come back as bool + message.
+/// Needs a QApplication; GUI thread.
+
+#include "widgets/FigureSpec.h"
+#include "widgets/Theme.h"
+
+#include <QByteArray>
+#include <QImage>
+#include <QRectF>
+#include <QSizeF>
+
+class QPainter;
+
+namespace pl::gui {
+
+struct ExportOptions {
+    double dpi = 300;             ///< PNG pixel density and PDF resolution (dots per inch)
+    QSizeF sizeInches{7.0, 4.5};  ///< physical figure size
+    Theme theme = Theme::light(); ///< publication default: light background
+    QString title;                ///< SVG/PDF metadata title; empty = spec.title
+    QString creator = QStringLiteral("Paperlab");
+};
+
+class FigureExporter {
+public:
+    /// Figure file suffixes exportFile() understands: png, svg, pdf.
+    static QStringList figureSuffixes();
+    /// Data file suffixes exportDataFile() understands: csv, json.
+    static QStringList dataSuffixes();
+
+    /// Paints \a spec into \a rect, whose units are logical pixels (1/96 inch); scale the
+    /// painter for denser devices. Returns false (and paints a short message) for kinds this
+    /// layer cannot draw (graph, 3d) or unusable data.
+    static bool paint(const FigureSpec& spec, QPainter* painter, const QRectF& rect, const Theme& theme);
+
+    /// Writes \a path (format from its suffix: png, svg or pdf) atomically: the file appears
+    /// complete or not at all. On failure returns false and sets *error (if given).
+    static bool exportFile(const FigureSpec& spec, const QString& path, const ExportOptions& options = {},
+                           QString* error = nullptr);
+    /// The bytes exportFile() would write for \a format ("png", "svg", "pdf"); empty on failure.
+    static QByteArray render(const FigureSpec& spec, const QString& format, const ExportOptions& options = {},
+                             QString* error = nullptr);
+    /// A figure of \a sizePx logical pixels at device pixel ratio \a dpr (image is sizePx * dpr
+    /// device pixels, devicePixelRatio set). For thumbnails, reports and screenshots.
+    static QImage renderToImage(const FigureSpec& spec, QSize sizePx, qreal dpr, const Theme& theme);
+
+    /// Data behind the figure as CSV (UTF-8, RFC 4180 quoting). Charts: header "series,x,y" and
+    /// one row per point (plus a "category" column when the chart has categories); heatmaps:
+    /// a matrix whose first row holds the column labels and first column the row labels.
+    /// Numbers round-trip exactly; non-finite values are written as NaN / inf / -inf.
+    static QByteArray exportCsv(const FigureSpec& spec);
+    /// Data and description of the figure as indented JSON (FigureSpecJson::toJson()).
+    static QByteArray exportJson(const FigureSpec& spec);
+    /// Writes exportCsv() or exportJson() (from the suffix) atomically.
+    static bool exportDataFile(const FigureSpec& spec, const QString& path, QString* error = nullptr);
+
+    /// Writes \a bytes to \a path through QSaveFile (no partial file on failure).
+    static bool writeAtomically(const QString& path, const QByteArray& bytes, QString* error = nullptr);
+};
+
+} // namespace pl::gui

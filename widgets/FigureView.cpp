@@ -1,0 +1,208 @@
+#include "FigureView.h"
+
+#include "ChartBuilder.h"
+#include "HeatmapView.h"
+#include "ThemeManager.h"
+
+#include <QApplication>
+#include <QChart>
+#include <QChartView>
+#include <QClipboard>
+#include <QContextMenuEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMenu>
+#include <QMessageBox>
+#include <QRegularExpression>
+#include <QStackedLayout>
+#include <QTimer>
+#include <QVBoxLayout>
+
+namespace pl::gui {
+
+namespace {
+
+QString defaultBaseName(const FigureSpec& spec) {
+    QString base = spec.id.isEmpty() ? QStringLiteral("figure") : spec.id;
+    base.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9._-]+")), QStringLiteral("_"));
+    return base;
+}
+
+} // namespace
+
+FigureView::FigureView(QWidget* parent) : QWidget(parent) {
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->setSpacing(2);
+    auto* host = new QWidget(this);
+    m_stack = new QStackedLayout(host);
+    m_stack->setContentsMargins(0, 0, 0, 0);
+
+    m_chartView = new QChartView(host);
+    m_chartView->setRenderHint(QPainter::Antialiasing);
+    m_chartView->setRenderHint(QPainter::TextAntialiasing);
+    m_chartView->setFrameShape(QFrame::NoFrame);
+    m_chartView->setContextMenuPolicy(Qt::NoContextMenu); // ours, from contextMenuEvent
+    m_chartView->setAccessibleName(tr("Chart"));
+    m_heatmap = new HeatmapView(host);
+    m_heatmap->setContextMenuPolicy(Qt::NoContextMenu);
+    m_note = new QLabel(host);
+    m_note->setAlignment(Qt::AlignCenter);
+    m_note->setWordWrap(true);
+    m_stack->addWidget(m_chartView);
+    m_stack->addWidget(m_heatmap);
+    m_stack->addWidget(m_note);
+    outer->addWidget(host, 1);
+
+    m_caption = new QLabel(this);
+    m_caption->setWordWrap(true);
+    m_caption->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_caption->setContentsMargins(6, 0, 6, 4);
+    outer->addWidget(m_caption);
+
+    m_resizeTimer = new QTimer(this);
+    m_resizeTimer->setSingleShot(true);
+    m_resizeTimer->setInterval(120);
+    connect(m_resizeTimer, &QTimer::timeout, this, [this] {
+        if (m_chart)
+            ChartBuilder::updatePlotSize(m_chart, m_chart->plotArea().size().toSize());
+    });
+    connect(m_heatmap, &HeatmapView::cellSelected, this, &FigureView::cellSelected);
+    connect(m_heatmap, &HeatmapView::hoverTextChanged, this, [this](const QString& t) { updateCaption(t); });
+    connect(ThemeManager::instance(), &ThemeManager::themeChanged, this, &FigureView::restyle);
+    m_stack->setCurrentWidget(m_note);
+    m_note->setText(tr("No figure"));
+    restyle();
+}
+
+FigureView::~FigureView() = default;
+
+void FigureView::setSpec(const FigureSpec& spec) {
+    const FigureSpec old = m_spec;
+    m_spec = spec;
+    setAccessibleName(spec.title.isEmpty() ? spec.id : spec.title);
+    setAccessibleDescription(spec.caption);
+    switch (spec.kind) {
+    case FigureKind::Chart: {
+        const bool reuse =
+            m_chart && old.kind == FigureKind::Chart && ChartBuilder::sameStructure(old.chart, spec.chart);
+        showChart(!reuse);
+        break;
+    }
+    case FigureKind::Heatmap:
+        m_heatmap->setSpec(spec.heatmap, spec.title);
+        m_stack->setCurrentWidget(m_heatmap);
+        break;
+    case FigureKind::Graph:
+    case FigureKind::Scene3D:
+        m_note->setText(
+            tr("“%1” is a %2 figure; it is drawn by its own view.").arg(spec.title, toString(spec.kind)));
+        m_stack->setCurrentWidget(m_note);
+        break;
+    }
+    updateCaption();
+}
+
+void FigureView::showChart(bool rebuild) {
+    const QSize plotPx = m_chart ? m_chart->plotArea().size().toSize()
+                                 : QSize(std::max(200, width() - 90), std::max(120, height() - 120));
+    if (!rebuild && ChartBuilder::updateData(m_chart, m_spec.chart, plotPx)) {
+        ChartBuilder::setTitle(m_chart, m_spec.title);
+    } else {
+        QChart* chart = ChartBuilder::build(m_spec, Theme::current(), plotPx);
+        QChart* old = m_chartView->chart();
+        m_chartView->setChart(chart); // the view owns the new chart ...
+        m_chart = chart;
+        delete old; // ... and releases (does not delete) the previous one
+        ++m_rebuilds;
+    }
+    m_stack->setCurrentWidget(m_chartView);
+}
+
+void FigureView::restyle() {
+    const Theme& t = Theme::current();
+    if (m_chart)
+        ChartBuilder::applyTheme(m_chart, t);
+    QPalette pal = palette();
+    pal.setColor(QPalette::Window, t.chartBackground);
+    pal.setColor(QPalette::WindowText, t.mutedText);
+    setAutoFillBackground(true);
+    setPalette(pal);
+    m_chartView->setBackgroundBrush(t.chartBackground);
+    updateCaption();
+}
+
+void FigureView::updateCaption(const QString& hover) {
+    const QString text = hover.isEmpty() ? m_spec.caption : hover;
+    m_caption->setText(text);
+    m_caption->setVisible(m_captionVisible && !text.isEmpty());
+}
+
+void FigureView::setCaptionVisible(bool visible) {
+    m_captionVisible = visible;
+    updateCaption();
+}
+
+void FigureView::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    if (m_chart)
+        m_resizeTimer->start(); // re-decimate for the new width once resizing settles
+}
+
+QImage FigureView::snapshot(qreal dpr) const {
+    return FigureExporter::renderToImage(m_spec, size(), dpr, Theme::current());
+}
+
+void FigureView::contextMenuEvent(QContextMenuEvent* event) {
+    QMenu menu(this);
+    const bool drawable = m_spec.kind == FigureKind::Chart || m_spec.kind == FigureKind::Heatmap;
+    QAction* fig = menu.addAction(tr("Export figure…"), this, &FigureView::exportFigureInteractive);
+    menu.addAction(tr("Export data…"), this, &FigureView::exportDataInteractive);
+    QAction* copy = menu.addAction(tr("Copy image"), this, &FigureView::copyImage);
+    fig->setEnabled(drawable);
+    copy->setEnabled(drawable);
+    if (m_spec.kind == FigureKind::Heatmap) {
+        menu.addSeparator();
+        menu.addAction(tr("Reset zoom"), m_heatmap, &HeatmapView::resetZoom);
+    }
+    menu.exec(event->globalPos());
+}
+
+void FigureView::exportFigureInteractive() {
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export figure"), defaultBaseName(m_spec) + QStringLiteral(".png"),
+        tr("PNG image (*.png);;SVG vector image (*.svg);;PDF document (*.pdf)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    QString target = path;
+    if (!FigureExporter::figureSuffixes().contains(QFileInfo(path).suffix().toLower()))
+        target += QStringLiteral(".png");
+    if (!FigureExporter::exportFile(m_spec, target, m_exportOptions, &error))
+        QMessageBox::warning(this, tr("Export figure"), error);
+}
+
+void FigureView::exportDataInteractive() {
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export data"),
+                                                      defaultBaseName(m_spec) + QStringLiteral(".csv"),
+                                                      tr("CSV table (*.csv);;JSON (*.json)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    QString target = path;
+    if (!FigureExporter::dataSuffixes().contains(QFileInfo(path).suffix().toLower()))
+        target += QStringLiteral(".csv");
+    if (!FigureExporter::exportDataFile(m_spec, target, &error))
+        QMessageBox::warning(this, tr("Export data"), error);
+}
+
+void FigureView::copyImage() {
+    // Export look (theme, fonts) at the on-screen aspect ratio, 2x for crisp pasting.
+    const QSize logical = size().isEmpty() ? QSize(672, 432) : size();
+    const QImage img = FigureExporter::renderToImage(m_spec, logical, 2.0, m_exportOptions.theme);
+    if (!img.isNull())
+        QApplication::clipboard()->setImage(img);
+}
+
+} // namespace pl::gui
