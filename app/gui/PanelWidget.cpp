@@ -1,0 +1,447 @@
+#include "PanelWidget.h"
+
+#include "ClaimsTable.h"
+#include "GuiLog.h"
+#include "HelpViewer.h"
+#include "PanelControls.h"
+#include "sdk/PanelModel.h"
+#include "sdk/PaperPlugin.h"
+#include "sdk/ReportWriter.h"
+#include "widgets/FigureExporter.h"
+#include "widgets/Theme.h"
+#include "widgets/ThemeManager.h"
+
+#include "widgets/FigureView.h"
+
+#include <QDir>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QScrollArea>
+#include <QSettings>
+#include <QSplitter>
+#include <QTabBar>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QTextBrowser>
+#include <QVBoxLayout>
+
+namespace pl::gui {
+
+namespace {} // namespace
+
+PanelWidget::PanelWidget(PanelModel* model, QWidget* parent) : QWidget(parent), m_model(model) {
+    setObjectName(QStringLiteral("PanelWidget"));
+    model->setParent(this);
+    setAcceptDrops(true);
+
+    m_banner = new MessageBanner(this);
+    m_controls = new PanelControls(model, this);
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(m_controls);
+    scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setMinimumWidth(m_controls->sizeHint().width() + 24);
+
+    m_tabs = new QTabWidget(this);
+    m_tabs->setObjectName(QStringLiteral("FigureTabs"));
+    m_tabs->setDocumentMode(true);
+    buildFigureTabs();
+
+    // Metrics tab: table plus the result's notes.
+    auto* metricsPage = new QWidget(m_tabs);
+    m_metrics = new QTableWidget(0, 2, metricsPage);
+    m_metrics->setObjectName(QStringLiteral("MetricsTable"));
+    m_metrics->setHorizontalHeaderLabels({tr("Metric"), tr("Value")});
+    m_metrics->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_metrics->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    m_metrics->verticalHeader()->setVisible(false);
+    m_metrics->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_notes = new QLabel(metricsPage);
+    m_notes->setWordWrap(true);
+    m_notes->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto* ml = new QVBoxLayout(metricsPage);
+    ml->setContentsMargins(0, 0, 0, 0);
+    ml->addWidget(m_metrics, 1);
+    ml->addWidget(m_notes);
+    m_tabs->addTab(metricsPage, tr("Metrics"));
+
+    m_help = new HelpViewer(m_tabs);
+    m_help->setMarkdown(model->plugin() ? model->plugin()->helpMarkdown() : QString());
+    m_tabs->addTab(m_help, tr("Help"));
+
+    // Claims: always visible below the figures, failed ones included.
+    auto* claimsBox = new QWidget(this);
+    m_claimsSummary = new QLabel(claimsBox);
+    m_claims = new ClaimsTable(claimsBox);
+    auto* cl = new QVBoxLayout(claimsBox);
+    cl->setContentsMargins(0, 0, 0, 0);
+    cl->addWidget(m_claimsSummary);
+    cl->addWidget(m_claims, 1);
+    connect(m_claims, &ClaimsTable::summaryChanged, this, [this](const QString& s) {
+        m_claimsSummary->setText(tr("<b>Claims checked on this run:</b> %1").arg(s));
+    });
+    m_claimsSummary->setText(tr("<b>Claims checked on this run:</b> %1").arg(m_claims->summary()));
+
+    auto* right = new QWidget(this);
+    auto* rl = new QVBoxLayout(right);
+    rl->setContentsMargins(0, 0, 0, 0);
+    if (model->plugin())
+        if (QWidget* extras = model->plugin()->createExtras(model, right))
+            rl->addWidget(extras);
+    auto* vsplit = new QSplitter(Qt::Vertical, right);
+    vsplit->addWidget(m_tabs);
+    vsplit->addWidget(claimsBox);
+    vsplit->setStretchFactor(0, 3);
+    vsplit->setStretchFactor(1, 1);
+    vsplit->setChildrenCollapsible(false);
+    rl->addWidget(vsplit, 1);
+
+    auto* hsplit = new QSplitter(Qt::Horizontal, this);
+    hsplit->addWidget(scroll);
+    hsplit->addWidget(right);
+    hsplit->setStretchFactor(0, 0);
+    hsplit->setStretchFactor(1, 1);
+    hsplit->setChildrenCollapsible(false);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(2, 2, 2, 2);
+    layout->addWidget(m_banner);
+    layout->addWidget(hsplit, 1);
+
+    connect(m_controls, &PanelControls::messageRequested, this, &PanelWidget::showMessage);
+    connect(m_controls, &PanelControls::inputFileChosen, this, &PanelWidget::loadInputFile);
+    connect(model, &PanelModel::resultChanged, this, &PanelWidget::updateFromResult);
+    connect(model, &PanelModel::errorOccurred, this, [this](const QString& msg) {
+        if (m_loadingInput)
+            return; // loadInputFile() reports it
+        showMessage(msg, MessageBanner::Level::Error);
+        m_runErrorShown = true;
+        m_controls->setStatusText(tr("failed (see the message above)"));
+    });
+    connect(model, &PanelModel::runningChanged, this, [this](bool running) {
+        if (!running && !m_model->result() && !m_runErrorShown)
+            m_controls->setStatusText(tr("cancelled"));
+    });
+    connect(model, &PanelModel::paramsChanged, this, &PanelWidget::stateChanged);
+    connect(model, &PanelModel::seedChanged, this, &PanelWidget::stateChanged);
+    connect(model, &PanelModel::inputsChanged, this, &PanelWidget::stateChanged);
+}
+
+PanelWidget::~PanelWidget() {
+    if (m_model)
+        m_model->cancel();
+}
+
+QString PanelWidget::pluginId() const {
+    return m_model->info().id;
+}
+
+QString PanelWidget::title() const {
+    return m_model->info().title.isEmpty() ? m_model->info().id : m_model->info().title;
+}
+
+void PanelWidget::buildFigureTabs() {
+    for (const FigureInfo& f : m_model->info().figures) {
+        // FigureView draws charts and heatmaps, shows a note for graph/3d kinds, and has the
+        // export context menu (figure, data, copy image) and the caption line.
+        auto* view = new FigureView(m_tabs);
+        view->setObjectName(QStringLiteral("figure:") + f.id);
+        ExportOptions options = view->exportOptions();
+        options.dpi = m_dpi;
+        view->setExportOptions(options);
+        m_views.insert(f.id, view);
+        const int idx = m_tabs->addTab(view, f.title.isEmpty() ? f.id : f.title);
+        m_tabs->setTabToolTip(idx, f.title);
+        m_tabs->tabBar()->setTabData(idx, f.id);
+    }
+}
+
+QStringList PanelWidget::figureIds() const {
+    QStringList ids;
+    for (const FigureInfo& f : m_model->info().figures)
+        ids << f.id;
+    return ids;
+}
+
+FigureView* PanelWidget::figureView(const QString& id) const {
+    return m_views.value(id);
+}
+
+void PanelWidget::setExportDpi(int dpi) {
+    m_dpi = dpi;
+    for (FigureView* view : std::as_const(m_views)) {
+        ExportOptions options = view->exportOptions();
+        options.dpi = dpi;
+        view->setExportOptions(options);
+    }
+}
+
+bool PanelWidget::figureSpec(const QString& id, FigureSpec* out) const {
+    const auto it = m_specs.constFind(id);
+    if (it == m_specs.cend())
+        return false;
+    *out = *it;
+    return true;
+}
+
+QString PanelWidget::currentFigureId() const {
+    return m_tabs->tabBar()->tabData(m_tabs->currentIndex()).toString();
+}
+
+void PanelWidget::showFigure(const QString& id) {
+    for (int i = 0; i < m_tabs->count(); ++i)
+        if (m_tabs->tabBar()->tabData(i).toString() == id)
+            m_tabs->setCurrentIndex(i);
+}
+
+void PanelWidget::updateFromResult() {
+    const auto result = m_model->result();
+    if (!result)
+        return;
+    if (m_runErrorShown) {
+        m_banner->dismiss();
+        m_runErrorShown = false;
+    }
+    QStringList errors;
+    for (const FigureInfo& f : m_model->info().figures) {
+        FigureSpec spec;
+        QString error;
+        if (!m_model->figure(f.id, &spec, &error)) {
+            errors << error;
+            continue;
+        }
+        m_specs.insert(f.id, spec);
+        m_views.value(f.id)->setSpec(spec);
+    }
+    m_claims->setClaims(result->claims);
+    updateMetrics();
+    if (!errors.isEmpty())
+        showMessage(errors.join(QLatin1Char('\n')), MessageBanner::Level::Warning);
+    emit resultShown();
+}
+
+void PanelWidget::updateMetrics() {
+    const auto result = m_model->result();
+    m_metrics->setRowCount(0);
+    if (!result)
+        return;
+    m_metrics->setRowCount(int(result->metrics.size()) + 2);
+    int r = 0;
+    for (const auto& [name, value] : result->metrics) {
+        m_metrics->setItem(r, 0, new QTableWidgetItem(QString::fromStdString(name)));
+        auto* v = new QTableWidgetItem(ClaimsTable::formatNumber(value));
+        v->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        v->setToolTip(QString::number(value, 'g', 17));
+        m_metrics->setItem(r++, 1, v);
+    }
+    m_metrics->setItem(r, 0, new QTableWidgetItem(tr("seed")));
+    m_metrics->setItem(r++, 1, new QTableWidgetItem(QString::number(result->seed)));
+    m_metrics->setItem(r, 0, new QTableWidgetItem(tr("elapsed (ms)")));
+    m_metrics->setItem(r++, 1, new QTableWidgetItem(QString::number(result->elapsedMs, 'f', 1)));
+    QStringList notes;
+    for (const std::string& n : result->notes)
+        notes << QStringLiteral("• ") + QString::fromStdString(n).toHtmlEscaped();
+    m_notes->setText(notes.join(QStringLiteral("<br/>")));
+    m_notes->setVisible(!notes.isEmpty());
+}
+
+void PanelWidget::run() {
+    m_model->requestRun();
+}
+
+void PanelWidget::cancel() {
+    m_model->cancel();
+}
+
+void PanelWidget::showHelp() {
+    m_tabs->setCurrentWidget(m_help);
+    m_help->browser()->setFocus(Qt::ShortcutFocusReason);
+}
+
+void PanelWidget::showMessage(const QString& text, MessageBanner::Level level) {
+    m_banner->showMessage(text, level);
+    // Messages from the model already start with the panel id.
+    const QString prefix = pluginId() + QStringLiteral(": ");
+    const QString line = text.startsWith(prefix) ? text : prefix + text;
+    if (level == MessageBanner::Level::Info)
+        qCInfo(lcGui).noquote() << line;
+    else
+        qCWarning(lcGui).noquote() << line;
+}
+
+bool PanelWidget::acceptsInputFile(const QString& path) const {
+    if (m_model->engine().maxInputs() <= 0)
+        return false;
+    const auto exts = m_model->engine().inputExtensions();
+    if (exts.empty())
+        return true;
+    const QString name = QFileInfo(path).fileName().toLower();
+    for (const std::string& e : exts)
+        if (name.endsWith(QLatin1Char('.') + QString::fromStdString(e)))
+            return true;
+    return false;
+}
+
+bool PanelWidget::loadInputFile(const QString& path) {
+    QString error;
+    const bool append = m_model->engine().maxInputs() > 1;
+    // PanelModel::loadInput also reports failures through errorOccurred; m_loadingInput keeps
+    // that from being shown as a failed run.
+    m_loadingInput = true;
+    const bool ok = m_model->loadInput(path, &error, append);
+    m_loadingInput = false;
+    if (!ok) {
+        if (error.isEmpty())
+            error = tr("%1: cannot be used as input").arg(path);
+        showMessage(error, MessageBanner::Level::Error);
+        if (m_errorBox)
+            m_errorBox->close();
+        m_errorBox =
+            new QMessageBox(QMessageBox::Warning, tr("Input file refused"),
+                            tr("The file was not loaded; nothing changed."), QMessageBox::Close, this);
+        m_errorBox->setInformativeText(error);
+        m_errorBox->setAttribute(Qt::WA_DeleteOnClose);
+        m_errorBox->setWindowModality(Qt::NonModal);
+        m_errorBox->show();
+        return false;
+    }
+    qCInfo(lcGui).noquote() << pluginId() + QStringLiteral(": loaded input") << path;
+    m_model->requestRun();
+    return true;
+}
+
+QStringList PanelWidget::droppedInputs(const QMimeData* mime) const {
+    QStringList files;
+    if (!mime || !mime->hasUrls())
+        return files;
+    for (const QUrl& url : mime->urls())
+        if (url.isLocalFile() && acceptsInputFile(url.toLocalFile()))
+            files << url.toLocalFile();
+    return files;
+}
+
+void PanelWidget::dragEnterEvent(QDragEnterEvent* event) {
+    if (!droppedInputs(event->mimeData()).isEmpty())
+        event->acceptProposedAction();
+    else
+        event->ignore(); // e.g. a session file: the main window takes it
+}
+
+void PanelWidget::dropEvent(QDropEvent* event) {
+    const QStringList files = droppedInputs(event->mimeData());
+    if (files.isEmpty()) {
+        event->ignore();
+        return;
+    }
+    event->acceptProposedAction();
+    const int n = std::max(1, m_model->engine().maxInputs());
+    for (int i = 0; i < std::min<int>(n, int(files.size())); ++i)
+        if (!loadInputFile(files.at(i)))
+            break;
+}
+
+bool PanelWidget::exportFigure(const QString& id, const QString& path, QString* error) const {
+    FigureSpec spec;
+    if (!figureSpec(id, &spec)) {
+        if (error)
+            *error = tr("figure '%1' has no data yet (no finished run)").arg(id);
+        return false;
+    }
+    ExportOptions options;
+    options.dpi = m_dpi;
+    return FigureExporter::exportFile(spec, path, options, error);
+}
+
+bool PanelWidget::exportFigureData(const QString& id, const QString& path, QString* error) const {
+    FigureSpec spec;
+    if (!figureSpec(id, &spec)) {
+        if (error)
+            *error = tr("figure '%1' has no data yet (no finished run)").arg(id);
+        return false;
+    }
+    return FigureExporter::exportDataFile(spec, path, error);
+}
+
+bool PanelWidget::exportResult(const QString& path, QString* error) const {
+    const auto result = m_model->result();
+    if (!result) {
+        if (error)
+            *error = tr("no result yet");
+        return false;
+    }
+    return FigureExporter::writeAtomically(path, QByteArray::fromStdString(result->toJson(2)), error);
+}
+
+bool PanelWidget::exportReport(const QString& path, QString* error) const {
+    const auto result = m_model->result();
+    if (!result || !m_model->plugin()) {
+        if (error)
+            *error = tr("no result yet");
+        return false;
+    }
+    const ReportWriter writer(m_model->info(), *m_model->plugin(), *result, std::min(m_dpi, 300));
+    return path.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive) ? writer.writePdf(path, error)
+                                                                     : writer.writeHtml(path, error);
+}
+
+QString PanelWidget::askSavePath(const QString& title, const QString& suggestedName,
+                                 const QString& filter) const {
+    QSettings settings;
+    const QString dir = settings.value(QStringLiteral("export/lastDir")).toString();
+    const QString path = QFileDialog::getSaveFileName(const_cast<PanelWidget*>(this), title,
+                                                      QDir(dir).filePath(suggestedName), filter);
+    if (!path.isEmpty())
+        settings.setValue(QStringLiteral("export/lastDir"), QFileInfo(path).absolutePath());
+    return path;
+}
+
+void PanelWidget::exportCurrentFigureInteractive() {
+    QString id = currentFigureId();
+    if (id.isEmpty() && !figureIds().isEmpty())
+        id = figureIds().first();
+    if (id.isEmpty())
+        return showMessage(tr("This panel has no figures to export."), MessageBanner::Level::Info);
+    const QString path = askSavePath(tr("Export figure"), QStringLiteral("%1-%2.png").arg(pluginId(), id),
+                                     tr("PNG image (*.png);;SVG vector image (*.svg);;PDF document (*.pdf)"));
+    QString error;
+    if (!path.isEmpty() && !exportFigure(id, path, &error))
+        showMessage(error);
+}
+
+void PanelWidget::exportDataInteractive() {
+    QString id = currentFigureId();
+    if (id.isEmpty() && !figureIds().isEmpty())
+        id = figureIds().first();
+    if (id.isEmpty())
+        return showMessage(tr("This panel has no figures to export."), MessageBanner::Level::Info);
+    const QString path =
+        askSavePath(tr("Export figure data"), QStringLiteral("%1-%2.csv").arg(pluginId(), id),
+                    tr("CSV table (*.csv);;JSON (*.json)"));
+    QString error;
+    if (!path.isEmpty() && !exportFigureData(id, path, &error))
+        showMessage(error);
+}
+
+void PanelWidget::exportResultInteractive() {
+    const QString path = askSavePath(tr("Export result"), QStringLiteral("%1-result.json").arg(pluginId()),
+                                     tr("Result JSON (*.json)"));
+    QString error;
+    if (!path.isEmpty() && !exportResult(path, &error))
+        showMessage(error);
+}
+
+void PanelWidget::exportReportInteractive() {
+    const QString path = askSavePath(tr("Export report"), QStringLiteral("%1-report.html").arg(pluginId()),
+                                     tr("HTML report (*.html);;PDF report (*.pdf)"));
+    QString error;
+    if (!path.isEmpty() && !exportReport(path, &error))
+        showMessage(error);
+}
+
+} // namespace pl::gui

@@ -1,0 +1,131 @@
+#pragma once
+/// One open panel, generic for every plugin (no paper knowledge): on the left the PanelControls
+/// (presets, generated parameter form, seed, input file, Run/Cancel); on the right the plugin's
+/// optional extras, a tab per figure of paper.json (rebuilt from PanelModel::figure after each
+/// result), a metrics tab and the help tab, and below them the claims table (always visible).
+/// Errors appear in a non-modal banner and in the log. Input files can be dropped onto the panel.
+/// Owns its PanelModel. GUI thread; never waits on an engine.
+
+#include "MessageBanner.h"
+#include "widgets/FigureSpec.h"
+
+#include <QHash>
+#include <QPointer>
+#include <QString>
+#include <QWidget>
+
+class QLabel;
+class QMessageBox;
+class QMimeData;
+class QTabWidget;
+class QTableWidget;
+
+namespace pl {
+class PanelModel;
+}
+
+namespace pl::gui {
+
+class ClaimsTable;
+class FigureView;
+class HelpViewer;
+class PanelControls;
+
+class PanelWidget : public QWidget {
+    Q_OBJECT
+public:
+    /// Takes ownership of `model` (reparented to this widget). Does not start a run.
+    explicit PanelWidget(PanelModel* model, QWidget* parent = nullptr);
+    ~PanelWidget() override;
+
+    PanelModel* model() const { return m_model; }
+    QString pluginId() const;
+    /// The panel's title (the paper's short title).
+    QString title() const;
+
+    /// Figure ids of paper.json, in tab order.
+    QStringList figureIds() const;
+    /// The view showing figure `id` (nullptr for an unknown id).
+    FigureView* figureView(const QString& id) const;
+    /// The last figure built for `id`; false when there is none yet.
+    bool figureSpec(const QString& id, FigureSpec* out) const;
+    /// Number of figures built from the current result.
+    int builtFigureCount() const { return int(m_specs.size()); }
+    /// The figure of the current tab ("" when a non-figure tab is shown).
+    QString currentFigureId() const;
+    void showFigure(const QString& id);
+
+    PanelControls* controls() const { return m_controls; }
+    ClaimsTable* claimsTable() const { return m_claims; }
+    QTableWidget* metricsTable() const { return m_metrics; }
+    HelpViewer* helpViewer() const { return m_help; }
+    MessageBanner* banner() const { return m_banner; }
+    QTabWidget* tabs() const { return m_tabs; }
+
+    /// DPI used by figure exports (from Preferences), also by the figures' context menus.
+    void setExportDpi(int dpi);
+    int exportDpi() const { return m_dpi; }
+
+    /// Whether a dropped/loaded file can be an input of this panel (by extension).
+    bool acceptsInputFile(const QString& path) const;
+    /// Loads an input file chosen by the user; on failure shows the error (banner, dialog, log),
+    /// and nothing changes. Runs on success.
+    bool loadInputFile(const QString& path);
+
+    /// Writes figure `id` (PNG at exportDpi(), SVG or PDF from the suffix) atomically.
+    bool exportFigure(const QString& id, const QString& path, QString* error) const;
+    /// Writes the data behind figure `id` (CSV or JSON from the suffix) atomically.
+    bool exportFigureData(const QString& id, const QString& path, QString* error) const;
+    /// Writes the current result document (the CLI's result JSON) atomically.
+    bool exportResult(const QString& path, QString* error) const;
+    /// Writes the panel's report (HTML or PDF from the suffix).
+    bool exportReport(const QString& path, QString* error) const;
+
+public slots:
+    void run();
+    void cancel();
+    /// Shows the help tab (F1).
+    void showHelp();
+    /// Shows a message in the banner and the log.
+    void showMessage(const QString& text, pl::gui::MessageBanner::Level level = MessageBanner::Level::Error);
+    /// File dialogs for the export actions (GUI only).
+    void exportCurrentFigureInteractive();
+    void exportDataInteractive();
+    void exportResultInteractive();
+    void exportReportInteractive();
+
+signals:
+    /// Parameters, preset, seed or inputs changed (the workspace needs saving).
+    void stateChanged();
+    /// Figures, claims and metrics now show a new result.
+    void resultShown();
+
+protected:
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+
+private:
+    void buildFigureTabs();
+    void updateFromResult();
+    void updateMetrics();
+    QStringList droppedInputs(const QMimeData* mime) const;
+    QString askSavePath(const QString& title, const QString& suggestedName, const QString& filter) const;
+
+    PanelModel* m_model;
+    PanelControls* m_controls;
+    MessageBanner* m_banner;
+    QTabWidget* m_tabs;
+    ClaimsTable* m_claims;
+    QLabel* m_claimsSummary;
+    QTableWidget* m_metrics;
+    QLabel* m_notes;
+    HelpViewer* m_help;
+    QHash<QString, FigureView*> m_views;
+    QHash<QString, FigureSpec> m_specs;
+    QPointer<QMessageBox> m_errorBox;
+    int m_dpi = 300;
+    bool m_runErrorShown = false;
+    bool m_loadingInput = false;
+};
+
+} // namespace pl::gui
