@@ -10,6 +10,10 @@ shift || true
 
 "$root/packaging/install-deps.sh"
 
+# ccache: rewrite absolute paths relative to the checkout so clones in other folders share hits.
+export CCACHE_BASEDIR="$root"
+export CCACHE_NOHASHDIR=1
+export CCACHE_MAXSIZE="${CCACHE_MAXSIZE:-5G}"
 jobs="$(nproc)"
 cmake --preset default >/dev/null
 cmake --build --preset default -j"$jobs"
