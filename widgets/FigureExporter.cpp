@@ -64,7 +64,7 @@ bool paintChart(const FigureSpec& spec, QPainter* p, const QRectF& rect, const T
     chart->setGeometry(QRectF(QPointF(0, 0), size));
     if (chart->layout())
         chart->layout()->activate();
-    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    QCoreApplication::sendPostedEvents(chart, QEvent::LayoutRequest);
     ChartBuilder::updatePlotSize(chart, chart->plotArea().size().toSize());
     ChartBuilder::layoutAnnotations(chart);
     scene.setSceneRect(QRectF(QPointF(0, 0), size));

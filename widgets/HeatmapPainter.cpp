@@ -281,7 +281,8 @@ bool HeatmapPainter::paint(QPainter* p, const QRectF& rect, const HeatmapSpec& s
     // Row labels (thinned to multiples of a 1-2-5 step so they stay put while panning).
     p->setFont(tickFont);
     p->setPen(theme.chartText);
-    const int rowStep = labelStep(tick.height() + 2, cellH);
+    // Named labels may sit tight; bare indices read better with air between them.
+    const int rowStep = labelStep(spec.rowLabels.isEmpty() ? tick.height() * 2.5 : tick.height() + 2, cellH);
     for (int r = (r0 + rowStep - 1) / rowStep * rowStep; r < r1; r += rowStep) {
         const double y = L.toPoint(0, r + 0.5).y();
         if (y < L.plot.top() - 0.5 || y > L.plot.bottom() + 0.5)
@@ -293,7 +294,8 @@ bool HeatmapPainter::paint(QPainter* p, const QRectF& rect, const HeatmapSpec& s
                     Qt::AlignRight | Qt::AlignVCenter, text);
     }
     // Column labels.
-    const double colExtent = L.verticalColLabels ? tick.height() + 2 : L.colLabelWidth + 8;
+    const double colExtent =
+        L.verticalColLabels ? tick.height() + 2 : L.colLabelWidth + (spec.colLabels.isEmpty() ? 28 : 8);
     const int colStep = labelStep(colExtent, cellW);
     const double colBlock = L.colLabelBlock;
     for (int c = (c0 + colStep - 1) / colStep * colStep; c < c1; c += colStep) {

@@ -29,10 +29,14 @@ HeatmapView::HeatmapView(QWidget* parent) : QWidget(parent), m_theme(Theme::curr
 }
 
 void HeatmapView::setSpec(const HeatmapSpec& spec, const QString& title) {
+    setSpec(spec, HeatmapImage(spec), title);
+}
+
+void HeatmapView::setSpec(const HeatmapSpec& spec, const HeatmapImage& prebuilt, const QString& title) {
     const bool sameShape = spec.rows == m_spec.rows && spec.cols == m_spec.cols;
     m_spec = spec;
     m_title = title;
-    m_image.build(m_spec);
+    m_image = prebuilt;
     if (!sameShape) {
         m_window = QRectF(0, 0, m_spec.cols, m_spec.rows);
         m_selected = QPoint(-1, -1);

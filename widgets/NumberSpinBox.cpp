@@ -8,7 +8,7 @@
 namespace pl::gui {
 
 NumberSpinBox::NumberSpinBox(QWidget* parent) : QDoubleSpinBox(parent) {
-    setDecimals(15); // keep full precision internally; display is ours
+    setDecimals(323); // QDoubleSpinBox rounds values to decimals(): keep every double intact
     setKeyboardTracking(false);
     setAccelerated(true);
     setCorrectionMode(QAbstractSpinBox::CorrectToNearestValue);
@@ -21,14 +21,14 @@ void NumberSpinBox::setLogStepping(bool on, int stepsPerDecade) {
 
 void NumberSpinBox::setIntegerMode(bool on) {
     m_integer = on;
-    setDecimals(on ? 0 : 15);
+    setDecimals(on ? 0 : 323);
 }
 
 QString NumberSpinBox::textFromValue(double value) const {
     if (m_integer)
         return QString::number(std::llround(value));
-    QString s = QString::number(value, 'g', m_digits);
-    return s;
+    // Shortest round-trip form, so focus-out re-parsing never changes the value.
+    return QString::number(value, 'g', QLocale::FloatingPointShortest);
 }
 
 double NumberSpinBox::valueFromText(const QString& text) const {

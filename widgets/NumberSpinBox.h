@@ -1,6 +1,7 @@
 #pragma once
-/// QDoubleSpinBox that shows numbers compactly ("0.001", "2.5e-07", "1500") instead of a fixed
-/// number of decimals, accepts scientific notation, and can step multiplicatively (log scale).
+/// QDoubleSpinBox that shows numbers compactly and exactly (shortest text that reads back to the
+/// same double: "0.001", "2.5e-07", "1500") instead of a fixed number of decimals, keeps full
+/// double precision, accepts scientific notation, and can step multiplicatively (log scale).
 /// GUI thread.
 
 #include <QDoubleSpinBox>
@@ -15,8 +16,6 @@ public:
     /// Arrow keys / wheel multiply or divide by 10^(1/stepsPerDecade) instead of adding a step.
     void setLogStepping(bool on, int stepsPerDecade = 10);
     bool logStepping() const { return m_log; }
-    /// Significant digits shown (default 6).
-    void setSignificantDigits(int digits) { m_digits = digits; }
     /// Integer mode: shows and accepts whole numbers only.
     void setIntegerMode(bool on);
 
@@ -28,7 +27,6 @@ public:
 private:
     bool m_log = false;
     int m_stepsPerDecade = 10;
-    int m_digits = 6;
     bool m_integer = false;
 };
 

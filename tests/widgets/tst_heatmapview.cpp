@@ -8,6 +8,7 @@
 #include <QMouseEvent>
 #include <QPainter>
 #include <QSignalSpy>
+#include <QThread>
 #include <QtTest>
 
 #include <cmath>
@@ -27,6 +28,7 @@ private slots:
     void zoomKeepsAnchorAndClamps();
     void panMovesWindow();
     void paintsVisibleWindowOnly();
+    void prebuiltImage();
     void themeColours();
 
 private:
@@ -228,6 +230,20 @@ void TestHeatmapView::paintsVisibleWindowOnly() {
     const QImage all = ScreenshotHelper::grab(&view);
     const QPoint mid = view.currentLayout().plot.center().toPoint();
     QVERIFY(std::abs(qGray(all.pixel(mid)) - 128) < 40);
+}
+
+void TestHeatmapView::prebuiltImage() {
+    const HeatmapSpec s = samples::payoffHeatmap().heatmap;
+    HeatmapImage img;
+    QThread* worker = QThread::create([&img, s] { img.build(s); }); // QImage work off the GUI thread
+    worker->start();
+    QVERIFY(worker->wait(10000));
+    delete worker;
+    HeatmapView view;
+    view.resize(400, 300);
+    view.setSpec(s, img, QStringLiteral("prebuilt"));
+    QCOMPARE(view.image().level(0).cacheKey(), img.level(0).cacheKey()); // shared, not rebuilt
+    QVERIFY(view.currentLayout().valid);
 }
 
 void TestHeatmapView::themeColours() {

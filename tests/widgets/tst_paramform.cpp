@@ -214,6 +214,15 @@ void TestParamForm::spinBoxFormatting() {
     QCOMPARE(box.validate(t, pos), QValidator::Intermediate);
     t = QStringLiteral("abc");
     QCOMPARE(box.validate(t, pos), QValidator::Invalid);
+    // Exact display: re-reading the text (as on focus-out) never changes the value.
+    box.setRange(0, 1);
+    box.setValue(0.00123456789);
+    QCOMPARE(box.text(), QStringLiteral("0.00123456789"));
+    box.interpretText();
+    QCOMPARE(box.value(), 0.00123456789);
+    box.setValue(1e-20);
+    QCOMPARE(box.value(), 1e-20);
+    box.setRange(1e-9, 1e9);
     box.setLogStepping(true);
     box.setValue(1e-3);
     box.stepBy(10); // one decade
