@@ -4,6 +4,8 @@
 #include "core/Rng.h"
 #include "core/RunContext.h"
 
+#include <algorithm>
+#include <cmath>
 #include <limits>
 
 namespace pl::games {
@@ -50,15 +52,15 @@ int chooseExact(const std::vector<Int128>& U, const std::vector<int>& order, Tie
 
 /// Number of further plays of the current best response `cur` (payoff column `pay`, utilities U)
 /// after which another strategy would be chosen (or, for Random, would tie). kNever if none.
-UInt128 stretchLength(const std::vector<Int128>& U, const std::vector<Int128>& pay, int cur,
-                      const std::vector<int>& rank, TieBreak rule) {
+UInt128 stretchLength(const std::vector<Int128>& U, const Int128* pay, int cur, const std::vector<int>& rank,
+                      TieBreak rule) {
     UInt128 best = kNever;
     const int n = int(U.size());
     for (int k = 0; k < n; ++k) {
         if (k == cur)
             continue;
         const Int128 D = U[size_t(cur)] - U[size_t(k)]; // >= 0: cur is a maximiser
-        const Int128 r = pay[size_t(k)] - pay[size_t(cur)];
+        const Int128 r = pay[k] - pay[cur];
         UInt128 steps;
         if (rule == TieBreak::Random) {
             if (r > 0)
@@ -81,19 +83,16 @@ UInt128 stretchLength(const std::vector<Int128>& U, const std::vector<Int128>& p
     return best;
 }
 
-/// Adds K * pay to U unless some entry would pass the safety limit; returns false then.
-bool addScaled(std::vector<Int128>& U, const std::vector<Int128>& pay, UInt128 K) {
-    constexpr Int128 limit = kInt128Max / 4;
-    for (size_t k = 0; k < U.size(); ++k) {
-        const Int128 p = abs128(pay[k]);
-        if (p == 0)
-            continue;
-        if (K > UInt128(limit / p) || abs128(U[k]) > limit - Int128(K) * p)
-            return false;
-    }
-    for (size_t k = 0; k < U.size(); ++k)
-        U[k] += Int128(K) * pay[k];
-    return true;
+/// True when adding K * pay (|pay| <= payMax) to utilities bounded by `bound` (a running upper
+/// bound on max |U|) stays below 2^123, far below the Int128 maximum. Checked in doubles with a
+/// wide margin, so no 128-bit division or conversion per entry is needed.
+bool fits(UInt128 K, double payMax, double bound) {
+    return double(K) * payMax + bound < 1.0e37;
+}
+
+void addScaled(std::vector<Int128>& U, const Int128* pay, UInt128 K) {
+    for (size_t i = 0; i < U.size(); ++i)
+        U[i] += Int128(K) * pay[i];
 }
 
 } // namespace
@@ -101,15 +100,20 @@ bool addScaled(std::vector<Int128>& U, const std::vector<Int128>& pay, UInt128 K
 FpResult runFictitiousPlayEvents(const ExactPayoffs& g, const FpOptions& o, RunContext* ctx) {
     detail::checkOptions(g, o);
     const int n = g.rows, m = g.cols;
-    std::vector<std::vector<Int128>> colOfA(static_cast<size_t>(m),
-                                            std::vector<Int128>(static_cast<size_t>(n)));
-    std::vector<std::vector<Int128>> rowOfB(static_cast<size_t>(n),
-                                            std::vector<Int128>(static_cast<size_t>(m)));
+    // colsOfA[j*n + i] = a(i,j): the row player's gain per play of column j; rowsOfB[i*m + j] =
+    // b(i,j): the column player's gain per play of row i. colMaxA / rowMaxB: their largest |entry|.
+    std::vector<Int128> colsOfA(size_t(n) * size_t(m)), rowsOfB(size_t(n) * size_t(m));
+    std::vector<double> colMaxA(static_cast<size_t>(m), 0.0), rowMaxB(static_cast<size_t>(n), 0.0);
     for (int i = 0; i < n; ++i)
         for (int j = 0; j < m; ++j) {
-            colOfA[size_t(j)][size_t(i)] = g.aAt(i, j);
-            rowOfB[size_t(i)][size_t(j)] = g.bAt(i, j);
+            colsOfA[size_t(j) * size_t(n) + size_t(i)] = g.aAt(i, j);
+            rowsOfB[size_t(i) * size_t(m) + size_t(j)] = g.bAt(i, j);
+            colMaxA[size_t(j)] = std::max(colMaxA[size_t(j)], std::abs(double(g.aAt(i, j))));
+            rowMaxB[size_t(i)] = std::max(rowMaxB[size_t(i)], std::abs(double(g.bAt(i, j))));
         }
+    auto colA = [&](int j) { return &colsOfA[size_t(j) * size_t(n)]; };
+    auto rowB = [&](int i) { return &rowsOfB[size_t(i) * size_t(m)]; };
+    double boundX = 0, boundY = 0; // upper bounds on max |Ux|, max |Uy|
     const std::vector<int> orderX = detail::tiePriorityOrder(n, o.targetRow, o.tieBreak);
     const std::vector<int> orderY = detail::tiePriorityOrder(m, o.targetCol, o.tieBreak);
     std::vector<int> rankX(static_cast<size_t>(n)), rankY(static_cast<size_t>(m));
@@ -148,8 +152,8 @@ FpResult runFictitiousPlayEvents(const ExactPayoffs& g, const FpOptions& o, RunC
         if (s == 0) {
             K = 1; // play 0 is given, not a best response
         } else {
-            const UInt128 kx = stretchLength(Ux, colOfA[size_t(j)], i, rankX, o.tieBreak);
-            const UInt128 ky = stretchLength(Uy, rowOfB[size_t(i)], j, rankY, o.tieBreak);
+            const UInt128 kx = stretchLength(Ux, colA(j), i, rankX, o.tieBreak);
+            const UInt128 ky = stretchLength(Uy, rowB(i), j, rankY, o.tieBreak);
             K = kx < ky ? kx : ky;
         }
         const UInt128 remaining = maxSteps - s + 1; // plays s..maxSteps
@@ -159,12 +163,16 @@ FpResult runFictitiousPlayEvents(const ExactPayoffs& g, const FpOptions& o, RunC
             K = remaining;
             last = true;
         }
-        if (!addScaled(Ux, colOfA[size_t(j)], K) || !addScaled(Uy, rowOfB[size_t(i)], K)) {
+        if (!fits(K, colMaxA[size_t(j)], boundX) || !fits(K, rowMaxB[size_t(i)], boundY)) {
             res.overflow = true;
             res.steps = s;
             closePeriod(s);
             break;
         }
+        addScaled(Ux, colA(j), K);
+        addScaled(Uy, rowB(i), K);
+        boundX += double(K) * colMaxA[size_t(j)];
+        boundY += double(K) * rowMaxB[size_t(i)];
         s += K;
         if (last) {
             res.steps = maxSteps;

@@ -69,9 +69,14 @@ void softmaxInto(const double* v, int n, double scale, double* out) {
         out[k] *= inv;
 }
 
-/// out = M v for a column-major rows x cols matrix (plain loops: faster than a library call for
-/// the small sizes of this panel).
+/// out = M v for a column-major rows x cols matrix: plain loops for tiny matrices (a library
+/// call costs more than the work there), Eigen's vectorised kernel from 64 entries on.
 void gemvInto(const double* M, int rows, int cols, const double* v, double* out) {
+    if (rows * cols >= 64) {
+        Eigen::Map<Eigen::VectorXd>(out, rows).noalias() =
+            Eigen::Map<const Eigen::MatrixXd>(M, rows, cols) * Eigen::Map<const Eigen::VectorXd>(v, cols);
+        return;
+    }
     for (int i = 0; i < rows; ++i)
         out[i] = 0;
     for (int j = 0; j < cols; ++j) {
