@@ -25,9 +25,12 @@ QList<QPair<QString, QString>> libraryRows() {
         QString value = cut < 0 ? QString() : part.mid(cut + 1).trimmed();
         if (name.endsWith(QLatin1Char(':')))
             name.chop(1);
-        if (name == QLatin1String("CUDA"))
-            value =
-                value.startsWith(QLatin1String("not")) ? QStringLiteral("not used (%1)").arg(value) : value;
+        if (name == QLatin1String("CUDA")) {
+            if (value.isEmpty())
+                value = QStringLiteral("not used (unknown build status)");
+            else if (value.startsWith(QLatin1String("not")))
+                value = QStringLiteral("not used (%1)").arg(value);
+        }
         rows.append({name, value});
     }
     return rows;
@@ -60,6 +63,7 @@ QString AboutDialog::buildInfoText() {
 AboutDialog::AboutDialog(QWidget* parent) : QDialog(parent) {
     setObjectName(QStringLiteral("AboutDialog"));
     setWindowTitle(tr("About Paperlab"));
+    setMinimumWidth(460);
     auto* heading = new QLabel(
         tr("<h2>Paperlab</h2><p>A desktop workbench for research papers: every paper is a panel that "
            "computes its core idea, checks the paper's claims on its own workload and exports figures "

@@ -70,7 +70,7 @@ void MainWindow::createActions() {
                tr("Compute the current panel now"));
     makeAction("actionCancel", tr("&Cancel"), {K(Qt::Key_Escape)},
                tr("Stop the current panel's computation"));
-    makeAction("actionResetParams", tr("Reset &Parameters"), {K(Qt::CTRL | Qt::SHIFT | Qt::Key_0)});
+    makeAction("actionResetParams", tr("Reset &Parameters"), {K(Qt::CTRL | Qt::SHIFT | Qt::Key_R)});
     makeAction("actionPanelHelp", tr("Panel &Help"), {K(Qt::Key_F1)}, tr("The current panel's help page"));
     makeAction("actionShortcuts", tr("&Keyboard Shortcuts"), {K(Qt::CTRL | Qt::Key_Slash)});
     makeAction("actionPlugins", tr("P&lugins…"), {});
