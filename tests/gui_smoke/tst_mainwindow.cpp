@@ -85,6 +85,7 @@ private slots:
     void browserSearchAndTopics();
     void everyPanelShowsFiguresAfterRun();
     void parameterChangeRecomputes();
+    void exports();
     void themeSwitch();
     void detachAndReattach();
     void helpShortcutAndShortcutList();
@@ -300,6 +301,35 @@ void TestMainWindow::parameterChangeRecomputes() {
         return;
     }
     QSKIP("the current panel has no bounded number parameter");
+}
+
+void TestMainWindow::exports() {
+    PanelWidget* panel = m_window->currentPanel();
+    if (!panel || !panel->model()->result())
+        QSKIP("no panel with a result");
+    QTRY_VERIFY(!panel->model()->isRunning());
+    const QString fid = panel->figureIds().value(0);
+    QString error;
+    for (const QString& suffix : {QStringLiteral("png"), QStringLiteral("svg"), QStringLiteral("pdf")}) {
+        const QString path = m_tmp.filePath(QStringLiteral("figure.") + suffix);
+        QVERIFY2(panel->exportFigure(fid, path, &error), qPrintable(error));
+        QVERIFY(QFileInfo(path).size() > 100);
+    }
+    QVERIFY2(panel->exportFigureData(fid, m_tmp.filePath(QStringLiteral("figure.csv")), &error),
+             qPrintable(error));
+    QVERIFY2(panel->exportFigureData(fid, m_tmp.filePath(QStringLiteral("figure.json")), &error),
+             qPrintable(error));
+    const QString result = m_tmp.filePath(QStringLiteral("result.json"));
+    QVERIFY2(panel->exportResult(result, &error), qPrintable(error));
+    QFile f(result);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QJsonObject doc = QJsonDocument::fromJson(f.readAll()).object();
+    QCOMPARE(doc.value("panel").toString(), panel->pluginId());
+    QVERIFY2(panel->exportReport(m_tmp.filePath(QStringLiteral("report.html")), &error), qPrintable(error));
+    // Nothing is written for a figure without data.
+    QVERIFY(!panel->exportFigure(QStringLiteral("no-such-figure"), m_tmp.filePath(QStringLiteral("x.png")),
+                                 &error));
+    QVERIFY(!QFile::exists(m_tmp.filePath(QStringLiteral("x.png"))));
 }
 
 void TestMainWindow::themeSwitch() {
