@@ -27,8 +27,14 @@ QStringList PluginManager::defaultSearchPaths() {
     dirs << QDir(appDir).absoluteFilePath(QStringLiteral("../lib/paperlab/plugins"));
     // Installed layout: <prefix>/bin/paperlab and <prefix>/<libdir>/paperlab/plugins.
     dirs << QDir(appDir).absoluteFilePath(QStringLiteral(PAPERLAB_PLUGIN_RELDIR));
-    dirs.removeDuplicates();
-    return dirs;
+    QStringList unique;
+    for (const QString& d : dirs) {
+        const QString canonical = QFileInfo(d).canonicalFilePath();
+        const QString key = canonical.isEmpty() ? QDir::cleanPath(d) : canonical;
+        if (!unique.contains(key))
+            unique << key;
+    }
+    return unique;
 }
 
 void PluginManager::scan(const QStringList& dirs) {

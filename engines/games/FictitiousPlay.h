@@ -38,7 +38,7 @@ struct FpOptions {
     int firstCol = 0;
     int targetRow = -1; ///< stop at the first play equal to this profile (-1: never)
     int targetCol = -1;
-    UInt128 maxSteps = 1000000; ///< last play index examined
+    UInt128 maxSteps = 1000000; ///< last play index examined (event-driven: at most 2^126)
     uint64_t seed = 0;          ///< for TieBreak::Random
     size_t maxPeriods = 100000; ///< periods beyond this are counted but not stored
 };

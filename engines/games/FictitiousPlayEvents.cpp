@@ -18,10 +18,6 @@ namespace {
 
 constexpr UInt128 kNever = ~UInt128(0);
 
-Int128 abs128(Int128 v) {
-    return v < 0 ? -v : v;
-}
-
 /// Best response with exact ties: priority order for Lowest/Adversarial, a draw for Random.
 int chooseExact(const std::vector<Int128>& U, const std::vector<int>& order, TieBreak rule, Rng& rng) {
     const int n = int(U.size());
