@@ -27,8 +27,8 @@ gui::FigureSpec buildFigure(const QString& id, const ResultDocument& d) {
         if (fig::hasSeries(d, "steps_vs_n_ftrl"))
             f.chart.series << fig::series(d, "steps_vs_n_ftrl", QStringLiteral("FTRL (selected dynamics)"),
                                           SeriesSpec::Style::LineWithPoints, 1);
-        if (fig::hasSeries(d, "steps_vs_n_br"))
-            f.chart.series << fig::series(d, "steps_vs_n_br", QStringLiteral("alternating best response"),
+        if (fig::hasSeries(d, "steps_vs_n_best_response"))
+            f.chart.series << fig::series(d, "steps_vs_n_best_response", QStringLiteral("alternating best response"),
                                           SeriesSpec::Style::LineWithPoints, 2);
         f.caption = QStringLiteral("On the built-in snake construction. A straight line on this log axis is "
                                    "exponential growth; a line that bends upwards is faster than exponential.");
@@ -49,10 +49,37 @@ gui::FigureSpec buildFigure(const QString& id, const ResultDocument& d) {
         f.caption = QStringLiteral("The potential climbs the improvement path step by step, one period at a time.");
     } else if (id == QLatin1String("trajectory")) {
         f.title = QStringLiteral("Trajectory of the iterates");
-        f.chart.xLabel = labelOr(fig::xlabel(d, "trajectory"), "row player");
-        f.chart.yLabel = labelOr(fig::ylabel(d, "trajectory"), "column player");
-        f.chart.series << fig::series(d, "trajectory", QStringLiteral("iterate"), SeriesSpec::Style::LineWithPoints, 4);
-        f.caption = QStringLiteral("Each point is a recorded iterate (log-spaced in time).");
+        f.chart.xLabel = labelOr(fig::xlabel(d, "trajectory_xy"), "row player") +
+                         QStringLiteral(": 1 − E[index]/(n−1)");
+        f.chart.yLabel = labelOr(fig::ylabel(d, "trajectory_xy"), "column player") +
+                         QStringLiteral(": 1 − E[index]/(n−1)");
+        f.chart.series << fig::series(d, "trajectory_xy", QStringLiteral("iterate"), SeriesSpec::Style::LineWithPoints, 4);
+        f.chart.fixedYRange = true;
+        f.chart.yMin = -0.02;
+        f.chart.yMax = 1.02;
+        f.caption = QStringLiteral("Each point is a recorded iterate (log-spaced in time). Each axis maps a mixed "
+                                   "strategy to 1 − E[index]/(n−1): 1 is the first strategy, 0 the last; for 2×2 "
+                                   "games this is the probability of the first strategy.");
+    } else if (id == QLatin1String("periods")) {
+        f.title = QStringLiteral("Fictitious play: length of each period");
+        f.chart.xLabel = QStringLiteral("period (profile on the improvement path)");
+        f.chart.yLabel = QStringLiteral("period length (plays)");
+        f.chart.logY = true;
+        f.chart.series << fig::series(d, "fp_period_length", QStringLiteral("exact fictitious play"),
+                                      SeriesSpec::Style::LineWithPoints, 0);
+        f.caption = QStringLiteral("Each period has to outlast the whole history before it: the lengths grow "
+                                   "geometrically or faster along the improvement path of the snake.");
+    } else if (id == QLatin1String("eta_sweep")) {
+        f.title = QStringLiteral("Entropic FTRL: steps to the equilibrium vs learning rate");
+        f.chart.xLabel = QStringLiteral("learning rate η (1/payoff)");
+        f.chart.yLabel = QStringLiteral("steps until ≥ 0.99 mass on (n, n)");
+        f.chart.logX = true;
+        f.chart.logY = true;
+        f.chart.series << fig::series(d, "ftrl_steps_vs_eta_n3", QStringLiteral("n = 3"), SeriesSpec::Style::LineWithPoints, 0);
+        f.chart.series << fig::series(d, "ftrl_steps_vs_eta_n4", QStringLiteral("n = 4"), SeriesSpec::Style::LineWithPoints, 1);
+        f.caption = QStringLiteral("The paper's lower bound holds for every learning rate on its construction. On "
+                                   "our snake small η mixes enough to escape quickly: compare the curves at small "
+                                   "and large η.");
     } else if (id == QLatin1String("payoff")) {
         f.title = QStringLiteral("Payoff matrix of the row player");
         f.kind = FigureKind::Heatmap;
