@@ -226,7 +226,7 @@ int parseCount(Lexer& lex, const Token& t) {
 std::string humanBytes(double b) {
     char buf[64];
     if (b >= 1024.0 * 1024 * 1024)
-        std::snprintf(buf, sizeof buf, "%.1f GiB", b / (1024.0 * 1024 * 1024));
+        std::snprintf(buf, sizeof buf, "%.3g GiB", b / (1024.0 * 1024 * 1024));
     else
         std::snprintf(buf, sizeof buf, "%.1f MiB", b / (1024.0 * 1024));
     return buf;

@@ -323,7 +323,7 @@ void TestGamesIo::sizeLimits() {
     for (int p = 0; p < 23; ++p)
         wide += " 2";
     e = expectInputError(wide + " } 1 2 3");
-    QVERIFY2(e.reason().find("payoff tables would need about 1.4 GiB") != std::string::npos, e.what());
+    QVERIFY2(e.reason().find("payoff tables would need about 1.43 GiB") != std::string::npos, e.what());
     // Profiles overflowing int64 are refused before any multiplication overflows.
     e = expectInputError("NFG 1 R \"\" { \"a\" \"b\" \"c\" } { 1000000000 1000000000 1000000000 } 1");
     QVERIFY2(e.reason().find("strategy profiles") != std::string::npos, e.what());
