@@ -315,7 +315,7 @@ void TestGamesIo::sizeLimits() {
     e = expectInputError(many);
     QVERIFY2(e.reason().find("64 players") != std::string::npos, e.what());
     // 23 players with 2 strategies: 2^23 profiles is within the profile limit, but 23 payoff
-    // tables of 2^23 doubles (1.4 GiB) are not.
+    // tables of 2^23 doubles (1.44 GiB) are not.
     std::string wide = "NFG 1 R \"\" {";
     for (int p = 0; p < 23; ++p)
         wide += " \"p\"";
@@ -323,7 +323,7 @@ void TestGamesIo::sizeLimits() {
     for (int p = 0; p < 23; ++p)
         wide += " 2";
     e = expectInputError(wide + " } 1 2 3");
-    QVERIFY2(e.reason().find("payoff tables would need about 1.43 GiB") != std::string::npos, e.what());
+    QVERIFY2(e.reason().find("payoff tables would need about 1.44 GiB") != std::string::npos, e.what());
     // Profiles overflowing int64 are refused before any multiplication overflows.
     e = expectInputError("NFG 1 R \"\" { \"a\" \"b\" \"c\" } { 1000000000 1000000000 1000000000 } 1");
     QVERIFY2(e.reason().find("strategy profiles") != std::string::npos, e.what());
