@@ -3,7 +3,9 @@
 #include "NashGap.h"
 #include "core/Errors.h"
 
+#include <ClpEventHandler.hpp>
 #include <ClpSimplex.hpp>
+#include <exception>
 #include <limits>
 #include <vector>
 
@@ -11,9 +13,34 @@ namespace pl::games {
 
 namespace {
 
+/// Calls the check function after every simplex iteration; when it throws, CLP is told to
+/// stop and the exception is kept to be rethrown after the solve.
+class CheckingEventHandler : public ClpEventHandler {
+public:
+    CheckingEventHandler(CheckFn check, std::exception_ptr* error)
+        : m_check(std::move(check)), m_error(error) {}
+    int event(Event which) override {
+        if (which != endOfIteration || !m_check || *m_error)
+            return *m_error ? 0 : -1;
+        try {
+            m_check();
+        } catch (...) {
+            *m_error = std::current_exception();
+            return 0;
+        }
+        return -1;
+    }
+    ClpEventHandler* clone() const override { return new CheckingEventHandler(*this); }
+
+private:
+    CheckFn m_check;
+    std::exception_ptr* m_error;
+};
+
 /// max v s.t. sum_i M_ij s_i - v >= 0 (j < cols of M), sum s = 1, s >= 0, v free; returns (s, v).
 /// The column player's LP is the same problem on -A^T (min w = -max(-w)).
-std::pair<Eigen::VectorXd, double> solveMaxMin(const Eigen::MatrixXd& M, int64_t& iterations) {
+std::pair<Eigen::VectorXd, double> solveMaxMin(const Eigen::MatrixXd& M, int64_t& iterations,
+                                               const CheckFn& check) {
     const int n = int(M.rows());
     const int m = int(M.cols());
     const double inf = std::numeric_limits<double>::infinity();
@@ -53,7 +80,14 @@ std::pair<Eigen::VectorXd, double> solveMaxMin(const Eigen::MatrixXd& M, int64_t
     model.setOptimizationDirection(-1); // maximise
     model.setPrimalTolerance(1e-10);
     model.setDualTolerance(1e-10);
+    std::exception_ptr error;
+    if (check) {
+        const CheckingEventHandler handler(check, &error);
+        model.passInEventHandler(&handler);
+    }
     model.dual();
+    if (error)
+        std::rethrow_exception(error);
     if (model.status() != 0)
         throw EngineError("CLP did not solve the game's linear program (status " +
                           std::to_string(model.status()) + ")");
@@ -71,13 +105,15 @@ std::pair<Eigen::VectorXd, double> solveMaxMin(const Eigen::MatrixXd& M, int64_t
 
 } // namespace
 
-LpGameSolution solveZeroSumLp(const Eigen::MatrixXd& A) {
+LpGameSolution solveZeroSumLp(const Eigen::MatrixXd& A, const CheckFn& check) {
     if (A.size() == 0)
         throw EngineError("empty game");
     LpGameSolution out;
-    auto [x, v] = solveMaxMin(A, out.iterations);
+    if (check)
+        check();
+    auto [x, v] = solveMaxMin(A, out.iterations, check);
     const Eigen::MatrixXd negAt = -A.transpose();
-    auto [y, negW] = solveMaxMin(negAt, out.iterations);
+    auto [y, negW] = solveMaxMin(negAt, out.iterations, check);
     out.x = x;
     out.y = y;
     out.value = v;

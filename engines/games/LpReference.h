@@ -3,6 +3,8 @@
 /// classical linear programs, solved with COIN-OR CLP (dual simplex). Row player maximises
 /// x^T A y. No state; thread-safe (each call owns its solver object).
 
+#include "DenseKernels.h"
+
 #include <Eigen/Core>
 #include <cstdint>
 #include <string>
@@ -19,6 +21,8 @@ struct LpGameSolution {
 };
 
 /// Solves both LPs with CLP. Throws pl::EngineError when CLP does not report optimality.
-LpGameSolution solveZeroSumLp(const Eigen::MatrixXd& A);
+/// `check` (optional) runs after every simplex iteration; what it throws (e.g. pl::Cancelled)
+/// stops CLP and is rethrown.
+LpGameSolution solveZeroSumLp(const Eigen::MatrixXd& A, const CheckFn& check = {});
 
 } // namespace pl::games

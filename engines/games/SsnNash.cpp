@@ -267,9 +267,9 @@ ZeroSumSolution solveHybrid(const Eigen::MatrixXd& A, const ZeroSumSolverOptions
         if (end == PhaseEnd::Converged)
             break;
         // Newton stalled or ran out of iterations: back to PRM+ (its state is kept) for at least
-        // as many iterations as its last phase, i.e. twice as many in all, with half the threshold.
+        // twice as many iterations as its last phase, then switch again below half the threshold.
         ++s.sol.fallbacks;
-        minPhase = std::max<int64_t>(1, prm.iteration() - phaseStart);
+        minPhase = std::max<int64_t>(1, 2 * (prm.iteration() - phaseStart));
         tau = std::max(tau / 2, opt.targetGap);
     }
     return s.finish();

@@ -389,7 +389,7 @@ ResultDocument SsnNashEngine::run(const InputList& inputs, const ParamSet& p, Ru
     // LP reference and the claims.
     ctx.throwIfCancelled();
     if (p.getBool("lp_reference") && n <= kLpMaxSize && m <= kLpMaxSize) {
-        const LpGameSolution lp = solveZeroSumLp(A);
+        const LpGameSolution lp = solveZeroSumLp(A, [&ctx] { ctx.throwIfCancelled(); });
         mt["lp_value"] = lp.value;
         mt["lp_error"] = std::abs(sol.certificate.value - lp.value);
         mt["lp_gap"] = lp.gap;

@@ -622,6 +622,14 @@ void TestSsnNash::factorisationIsCancellable() {
                                      throw pl::Cancelled();
                              }));
     QCOMPARE(calls, 5);
+    // The LP reference stops between simplex iterations.
+    const Eigen::MatrixXd B = randomZeroSumGame(GameGenerator::Gaussian, 150, 150, rng);
+    calls = 0;
+    QVERIFY_THROWS_EXCEPTION(pl::Cancelled, solveZeroSumLp(B, [&calls] {
+                                 if (++calls == 20)
+                                     throw pl::Cancelled();
+                             }));
+    QCOMPARE(calls, 20);
 }
 
 QTEST_APPLESS_MAIN(TestSsnNash)
