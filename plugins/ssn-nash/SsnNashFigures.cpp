@@ -28,6 +28,13 @@ gui::FigureSpec buildFigure(const QString& id, const ResultDocument& d) {
         for (const auto& c : curves)
             if (fig::hasSeries(d, c.key))
                 f.chart.series << fig::series(d, c.key, QString::fromLatin1(c.name), SeriesSpec::Style::Line, c.color);
+        if (fig::hasSeries(d, "gap_prm_plus_last")) {
+            SeriesSpec last = fig::series(d, "gap_prm_plus_last", QStringLiteral("PRM+ last iterate"),
+                                          SeriesSpec::Style::Line, 0);
+            last.dashed = true;
+            last.lineWidth = 1.0;
+            f.chart.series << last;
+        }
         if (f.chart.series.isEmpty())
             f.chart.series << fig::series(d, "gap_vs_iteration", QStringLiteral("gap"));
         const double sw = fig::metric(d, "switch_iteration");
@@ -35,6 +42,24 @@ gui::FigureSpec buildFigure(const QString& id, const ResultDocument& d) {
             f.chart.markers << gui::MarkerSpec{gui::MarkerSpec::Axis::X, sw, QStringLiteral("switch to Newton")};
         f.caption = QStringLiteral("All solvers run on the same game. PRM+ falls roughly like 1/t; once the hybrid "
                                    "switches to semi-smooth Newton the gap drops to machine precision in a few steps.");
+    } else if (id == QLatin1String("gap_vs_work")) {
+        f.title = QStringLiteral("Duality gap vs work");
+        f.kind = FigureKind::Chart;
+        f.chart.xLabel = QStringLiteral("work (matrix-vector product equivalents)");
+        f.chart.yLabel = QStringLiteral("duality gap");
+        f.chart.logX = true;
+        f.chart.logY = true;
+        const struct {
+            const char* key;
+            const char* name;
+            int color;
+        } curves[] = {{"gap_vs_work_prm_plus", "PRM+", 0}, {"gap_vs_work_ssn", "SSN (cold start)", 1},
+                      {"gap_vs_work_hybrid", "hybrid", 2}};
+        for (const auto& c : curves)
+            if (fig::hasSeries(d, c.key))
+                f.chart.series << fig::series(d, c.key, QString::fromLatin1(c.name), SeriesSpec::Style::Line, c.color);
+        f.caption = QStringLiteral("The fair comparison: a Newton step costs a linear solve, counted here as its "
+                                   "equivalent number of matrix-vector products with A.");
     } else if (id == QLatin1String("gap_ratio")) {
         f.title = QStringLiteral("Ratio of successive gaps in the Newton phase");
         f.kind = FigureKind::Chart;
@@ -62,16 +87,25 @@ gui::FigureSpec buildFigure(const QString& id, const ResultDocument& d) {
     } else if (id == QLatin1String("payoff")) {
         f.title = QStringLiteral("Payoff matrix A (row player maximises xᵀAy)");
         f.kind = FigureKind::Heatmap;
+        if (d.matrices.count("payoff") == 0) {
+            // Very large games: the engine leaves the matrix out of the result.
+            f.heatmap.rows = f.heatmap.cols = 1;
+            f.heatmap.values = {std::nan("")};
+            f.caption = QStringLiteral("The payoff matrix is too large to include in the result.");
+            return f;
+        }
         f.heatmap = fig::heatmap(d, "payoff");
         f.heatmap.colormap = QStringLiteral("diverging");
         f.heatmap.centreZero = true;
         f.heatmap.unit = QStringLiteral("payoff to the row player");
         f.heatmap.rowTitle = QStringLiteral("row strategy");
         f.heatmap.colTitle = QStringLiteral("column strategy");
-        if (auto xs = d.vectors.find("x"); xs != d.vectors.end())
-            f.heatmap.highlightRows = fig::support(xs->second, 1e-7);
-        if (auto ys = d.vectors.find("y"); ys != d.vectors.end())
-            f.heatmap.highlightCols = fig::support(ys->second, 1e-7);
+        if (auto sx = d.labels.find("support_x"); sx != d.labels.end())
+            for (int64_t i : sx->second)
+                f.heatmap.highlightRows << int(i);
+        if (auto sy = d.labels.find("support_y"); sy != d.labels.end())
+            for (int64_t j : sy->second)
+                f.heatmap.highlightCols << int(j);
         f.caption = QStringLiteral("Outlined rows and columns are the supports of the equilibrium strategies.");
     } else {
         throw std::invalid_argument("unknown figure '" + id.toStdString() + "'");
