@@ -275,7 +275,7 @@ ZeroSumSolution solveHybrid(const Eigen::MatrixXd& A, const ZeroSumSolverOptions
     return s.finish();
 }
 
-double autoGamma(const Eigen::MatrixXd& A) {
+double autoGamma(const Eigen::MatrixXd& A, const CheckFn& check) {
     if (A.size() == 0 || A.cwiseAbs().maxCoeff() == 0)
         return 1.0;
     // Power iteration on A^T A from a fixed, non-symmetric start vector.
@@ -285,6 +285,8 @@ double autoGamma(const Eigen::MatrixXd& A) {
     v.normalize();
     double sigma2 = 0;
     for (int it = 0; it < 200; ++it) {
+        if (check && it % 8 == 0)
+            check();
         Eigen::VectorXd u = A.transpose() * (A * v);
         const double next = u.norm();
         if (next == 0)

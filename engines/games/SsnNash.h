@@ -6,6 +6,7 @@
 /// Deterministic; single-threaded; cancellable through SolveMonitor. An iteration is one PRM+
 /// iteration, one accepted Newton step or one DRS step.
 
+#include "DenseKernels.h"
 #include "NashGap.h"
 #include "SolverWork.h"
 
@@ -70,7 +71,7 @@ ZeroSumSolution solveSsn(const Eigen::MatrixXd& A, const ZeroSumSolverOptions& o
 ZeroSumSolution solveHybrid(const Eigen::MatrixXd& A, const ZeroSumSolverOptions& opt, SolveMonitor& monitor);
 
 /// 1 / ||A||_2 (largest singular value by power iteration on A^T A, deterministic start);
-/// 1 when A is zero.
-double autoGamma(const Eigen::MatrixXd& A);
+/// 1 when A is zero. `check` (optional) is called every few iterations and may throw.
+double autoGamma(const Eigen::MatrixXd& A, const CheckFn& check = {});
 
 } // namespace pl::games

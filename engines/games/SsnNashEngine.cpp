@@ -259,7 +259,7 @@ ResultDocument SsnNashEngine::run(const InputList& inputs, const ParamSet& p, Ru
         throw InputError(inputs.empty() ? "<generator>" : inputs.front()->path, "payoffs are not all finite");
     const int n = int(A.rows()), m = int(A.cols());
     const bool gammaAuto = p.getBool("gamma_auto");
-    const double gamma = gammaAuto ? autoGamma(A) : p.getDouble("gamma");
+    const double gamma = gammaAuto ? autoGamma(A, [&ctx] { ctx.throwIfCancelled(); }) : p.getDouble("gamma");
     const ZeroSumSolverOptions opt = solverOptions(p, gamma);
     const double claimShare = p.getInt("claim_games") > 0 ? 0.5 : 0.0;
 

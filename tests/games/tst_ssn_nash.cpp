@@ -607,7 +607,7 @@ void TestSsnNash::cancellation() {
     const double ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - stopped).count();
     QCOMPARE(outcome.load(), 1);
-    QVERIFY2(ms < 500, qPrintable(QString("took %1 ms to stop").arg(ms)));
+    QVERIFY2(ms < 1000, qPrintable(QString("took %1 ms to stop").arg(ms))); // typically about 1 ms
 }
 
 void TestSsnNash::factorisationIsCancellable() {
