@@ -7,10 +7,29 @@
 #include <QSurfaceFormat>
 #include <QTextStream>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 
 #ifdef PAPERLAB_HAVE_GUI
 #include "gui/GuiMain.h"
 #endif
+
+namespace {
+
+/// Headless commands print only their own lines ("paperlab: error: ..."): Qt's own warnings
+/// (e.g. about XDG_RUNTIME_DIR on servers) would break scripts that read stderr. They are kept
+/// with PAPERLAB_VERBOSE=1.
+void headlessMessageHandler(QtMsgType type, const QMessageLogContext& ctx, const QString& msg) {
+    const bool ours = ctx.category && std::strncmp(ctx.category, "paperlab", 8) == 0;
+    if (type == QtFatalMsg || ours || qEnvironmentVariableIsSet("PAPERLAB_VERBOSE")) {
+        std::fprintf(stderr, "%s\n", qPrintable(msg));
+        std::fflush(stderr);
+    }
+    if (type == QtFatalMsg)
+        std::abort();
+}
+
+} // namespace
 
 int main(int argc, char** argv) {
     QElapsedTimer sinceStart;
@@ -22,6 +41,8 @@ int main(int argc, char** argv) {
     // Headless commands never open a window: render charts offscreen unless told otherwise.
     if (headless && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
+    if (headless)
+        qInstallMessageHandler(headlessMessageHandler);
     // Must precede QApplication (VTK viewports share GL contexts between windows).
     QApplication::setAttribute(Qt::AA_ShareOpenGLContexts);
     QSurfaceFormat fmt = QSurfaceFormat::defaultFormat();

@@ -345,7 +345,14 @@ bool isHeadlessCommand(const QStringList& args) {
     if (args.isEmpty())
         return false;
     static const QStringList cmds{"list", "params", "run", "figure", "report", "replay", "--version", "--help", "-h", "help"};
-    return cmds.contains(args.first());
+    const QString& first = args.first();
+    if (cmds.contains(first))
+        return true;
+    // Anything else that is neither a Qt option ("-style ...") nor a session file is a mistyped
+    // command: answer it on the command line instead of opening a window.
+    if (first.startsWith(QLatin1Char('-')))
+        return false;
+    return !first.endsWith(QLatin1String(".json")) && !QFileInfo::exists(first);
 }
 
 int run(const QStringList& args, PluginManager& pm, QTextStream& out, QTextStream& err) {
