@@ -4,6 +4,7 @@
 
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QIcon>
 #include <QSurfaceFormat>
 #include <QTextStream>
 #include <cstdio>
@@ -57,6 +58,8 @@ int main(int argc, char** argv) {
     QApplication::setApplicationName(QStringLiteral("Paperlab"));
     QApplication::setOrganizationName(QStringLiteral("Paperlab"));
     QApplication::setApplicationVersion(QStringLiteral(PAPERLAB_VERSION));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/paperlab/icons/org.paperlab.paperlab.svg")));
+    QApplication::setDesktopFileName(QStringLiteral("org.paperlab.paperlab"));
 
     pl::PluginManager plugins;
     plugins.scan();

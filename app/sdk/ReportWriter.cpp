@@ -27,13 +27,11 @@ QString fmt(double v) {
     return QString::number(v, 'g', 6);
 }
 
-const char* kStyle = R"(<style>
-body { font-family: 'DejaVu Sans', sans-serif; max-width: 60em; margin: 2em auto; color: #222; }
-h1 { font-size: 1.6em; margin-bottom: 0.2em; } h2 { font-size: 1.2em; border-bottom: 1px solid #ccc; margin-top: 1.5em; }
-table { border-collapse: collapse; margin: 0.5em 0; } td, th { border: 1px solid #bbb; padding: 3px 8px; text-align: left; }
-th { background: #eee; } .holds { color: #1b7837; font-weight: bold; } .fails { color: #b2182b; font-weight: bold; }
-.caption { color: #555; font-size: 0.9em; } .prov { color: #555; font-size: 0.85em; }
-</style>)";
+/// The report's style sheet, from resources/report/report.css (compiled into paperlab_sdk).
+QString styleSheet() {
+    QFile f(QStringLiteral(":/paperlab/report/report.css"));
+    return f.open(QIODevice::ReadOnly) ? QStringLiteral("<style>%1</style>").arg(QString::fromUtf8(f.readAll())) : QString();
+}
 
 } // namespace
 
@@ -64,7 +62,7 @@ QString ReportWriter::summaryHtml() const {
 QString ReportWriter::html(bool embedSvg, QString* error) const {
     QString h;
     h += QStringLiteral("<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>%1 — Paperlab report</title>%2</head><body>")
-             .arg(esc(m_info.title), QString::fromLatin1(kStyle));
+             .arg(esc(m_info.title), styleSheet());
     h += QStringLiteral("<h1>%1</h1><p><i>%2</i></p><p>%3</p>").arg(esc(m_info.title), esc(m_info.paper), esc(m_info.idea));
     h += QStringLiteral("<h2>Summary</h2>") + summaryHtml();
 
