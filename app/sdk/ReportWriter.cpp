@@ -156,7 +156,10 @@ bool ReportWriter::writePdf(const QString& path, QString* error) const {
     QTextDocument doc;
     for (const auto& f : m_info.figures) {
         const gui::FigureSpec spec = m_plugin.buildFigure(f.id, m_result);
-        const QImage img = gui::FigureExporter::renderToImage(spec, QSize(1240, 800), 1.0, gui::Theme::light());
+        // 620x400 CSS pixels on the page, rendered at the report's raster resolution.
+        const qreal dpr = std::max<qreal>(1.0, m_dpi / 96.0);
+        const QImage img = gui::FigureExporter::renderToImage(spec, QSize(620, 400), dpr,
+                                                             gui::Theme::light());
         doc.addResource(QTextDocument::ImageResource, QUrl(QStringLiteral("fig:") + f.id), img);
     }
     doc.setHtml(text);
@@ -171,7 +174,9 @@ bool ReportWriter::writePdf(const QString& path, QString* error) const {
         QPdfWriter pdf(&out);
         pdf.setPageSize(QPageSize(QPageSize::A4));
         pdf.setPageMargins(QMarginsF(15, 15, 15, 15), QPageLayout::Millimeter);
-        pdf.setResolution(m_dpi);
+        // Lay out in CSS pixels (96 per inch) so fonts and figure widths match the HTML report;
+        // figures are embedded at twice that density.
+        pdf.setResolution(96);
         pdf.setTitle(m_info.title + QStringLiteral(" — Paperlab report"));
         pdf.setCreator(QStringLiteral("Paperlab ") + paperlabVersion());
         doc.setPageSize(pdf.pageLayout().paintRectPixels(pdf.resolution()).size());
