@@ -19,6 +19,7 @@ gui::FigureSpec buildFigure(const QString& id, const ResultDocument& d) {
         f.kind = FigureKind::Chart;
         f.chart.xLabel = QStringLiteral("iteration (a Newton step counts as one)");
         f.chart.yLabel = QStringLiteral("duality gap max(Ay) − min(xᵀA)");
+        f.chart.logX = true; // the Newton phase is a few steps after thousands of PRM+ steps
         f.chart.logY = true;
         const struct {
             const char* key;
