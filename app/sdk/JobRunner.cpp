@@ -6,12 +6,17 @@
 #include <QPromise>
 #include <QThread>
 #include <QtConcurrent>
+#include <atomic>
 
 namespace pl {
 
 struct JobRunner::Job {
     QString channel;
     QFutureWatcher<JobOutcome>* watcher = nullptr;
+    /// Our own stop flag, shared with the worker. QFuture::cancel() on a running
+    /// run-with-promise task is not seen by QPromise::isCanceled() on Qt 6.4 (measured: the
+    /// engine kept running), so the flag is what actually stops the engine.
+    std::shared_ptr<std::atomic<bool>> stop = std::make_shared<std::atomic<bool>>(false);
 };
 
 JobRunner::JobRunner(QObject* parent, int threads) : QObject(parent) {
@@ -27,9 +32,10 @@ JobRunner::~JobRunner() {
     m_pool.waitForDone(5000);
 }
 
-static void runJob(QPromise<JobOutcome>& promise, uint64_t seed, int engineThreads, const JobRunner::Work& work) {
+static void runJob(QPromise<JobOutcome>& promise, uint64_t seed, int engineThreads,
+                   const std::shared_ptr<std::atomic<bool>>& stop, const JobRunner::Work& work) {
     RunContext ctx(seed, engineThreads);
-    ctx.setCancelQuery([&promise] { return promise.isCanceled(); });
+    ctx.setCancelQuery([&promise, stop] { return stop->load(std::memory_order_relaxed) || promise.isCanceled(); });
     promise.setProgressRange(0, 1000);
     ctx.setProgressCallback([&promise](double f, const std::string& s) {
         promise.setProgressValueAndText(int(f * 1000), QString::fromStdString(s));
@@ -84,15 +90,17 @@ quint64 JobRunner::submit(const QString& channel, const QString& title, uint64_t
     });
     m_jobs.insert(id, job);
     m_channelJob.insert(channel, id);
-    w->setFuture(QtConcurrent::run(&m_pool, runJob, seed, engineThreads, std::move(work)));
+    w->setFuture(QtConcurrent::run(&m_pool, runJob, seed, engineThreads, job->stop, std::move(work)));
     emit started(id, title);
     emit activeCountChanged(activeCount());
     return id;
 }
 
 void JobRunner::cancel(quint64 id) {
-    if (Job* j = m_jobs.value(id))
+    if (Job* j = m_jobs.value(id)) {
+        j->stop->store(true);
         j->watcher->cancel();
+    }
 }
 
 void JobRunner::cancelChannel(const QString& channel) {
@@ -101,8 +109,10 @@ void JobRunner::cancelChannel(const QString& channel) {
 }
 
 void JobRunner::cancelAll() {
-    for (Job* j : std::as_const(m_jobs))
+    for (Job* j : std::as_const(m_jobs)) {
+        j->stop->store(true);
         j->watcher->cancel();
+    }
 }
 
 bool JobRunner::waitForDone(int ms) { return m_pool.waitForDone(ms); }
