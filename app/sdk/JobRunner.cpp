@@ -13,9 +13,8 @@ namespace pl {
 struct JobRunner::Job {
     QString channel;
     QFutureWatcher<JobOutcome>* watcher = nullptr;
-    /// Our own stop flag, shared with the worker. QFuture::cancel() on a running
-    /// run-with-promise task is not seen by QPromise::isCanceled() on Qt 6.4 (measured: the
-    /// engine kept running), so the flag is what actually stops the engine.
+    /// Our own stop flag, shared with the worker, set together with QFuture::cancel(): the
+    /// engine's stop does not depend on how Qt propagates cancellation into the promise.
     std::shared_ptr<std::atomic<bool>> stop = std::make_shared<std::atomic<bool>>(false);
 };
 
