@@ -6,6 +6,8 @@
 #include "sdk/PanelModel.h"
 #include "sdk/PluginManager.h"
 #include "sdk/ReportWriter.h"
+#include "sdk/Tour.h"
+#include "sdk/TourReportWriter.h"
 #include "sdk/Session.h"
 #include "sdk/Version.h"
 #include "core/Errors.h"
@@ -33,7 +35,7 @@ const char* kHelp = R"(Usage:
   paperlab run PANEL [OPTIONS] --out RESULT.json
   paperlab figure PANEL FIGURE_ID [OPTIONS] --out FILE.png|FILE.svg|FILE.pdf
   paperlab figure PANEL all [OPTIONS] --out DIR
-  paperlab report PANEL|all [OPTIONS] --out DIR|FILE.html|FILE.pdf
+  paperlab report PANEL|all [OPTIONS] [--tour NAME] --out DIR|FILE.html|FILE.pdf
   paperlab replay SESSION.paperlab.json --out DIR
   paperlab --version | --help
 Options: --set KEY=VALUE (repeatable), --preset NAME, --seed N, --input FILE (repeatable),
@@ -261,11 +263,48 @@ int cmdFigure(const CliOptions& o, PluginManager& pm, JobRunner& runner) {
     return Ok;
 }
 
+/// `report PANEL --tour NAME`: one figure per tour step, each computed with that step's parameters.
+int cmdTourReport(const CliOptions& o, PluginManager& pm, JobRunner& runner) {
+    const QString outPath = needOut(o);
+    const QString id = o.positional[0];
+    if (id == QLatin1String("all"))
+        throw Failure{Usage, QStringLiteral("--tour needs one panel, not 'all'")};
+    const QString suffix = QFileInfo(outPath).suffix().toLower();
+    const bool toFile = suffix == QLatin1String("html") || suffix == QLatin1String("pdf");
+    Prepared p = prepare(id, o, pm, runner);
+    Tour tour;
+    QString err;
+    if (!Tour::load(*p.info, o.tour, &tour, &err))
+        throw Failure{UnknownId, err};
+    const ParamSet base = p.model->params();
+    std::vector<ResultDocument> results;
+    for (int i = 0; i < tour.steps.size(); ++i) {
+        try {
+            p.model->setParams(tour.paramsAt(i, base, *p.info));
+        } catch (const UsageError& e) {
+            throw Failure{Usage, QString::fromStdString(e.what())};
+        }
+        results.push_back(compute(*p.model));
+    }
+    TourReportWriter w(*p.info, *p.model->plugin(), tour, results, o.dpi);
+    bool ok = true;
+    if (toFile) {
+        ok = suffix == QLatin1String("html") ? w.writeHtml(outPath, &err) : w.writePdf(outPath, &err);
+    } else {
+        ensureDir(outPath);
+        const QString stem = QDir(outPath).filePath(QStringLiteral("%1-tour-%2").arg(id, tour.name));
+        ok = w.writeHtml(stem + QStringLiteral(".html"), &err) && w.writePdf(stem + QStringLiteral(".pdf"), &err);
+    }
+    if (!ok)
+        throw Failure{ExportFailed, err};
+    return Ok;
+}
+
 int cmdReport(const CliOptions& o, PluginManager& pm, JobRunner& runner) {
     if (o.positional.size() != 1)
         throw Failure{Usage, QStringLiteral("usage: paperlab report PANEL|all [OPTIONS] --out DIR|FILE.html|FILE.pdf")};
     if (!o.tour.isEmpty())
-        throw Failure{Usage, QStringLiteral("--tour: no tours are installed yet")};
+        return cmdTourReport(o, pm, runner);
     const QString outPath = needOut(o);
     const QString which = o.positional[0];
     const QString suffix = QFileInfo(outPath).suffix().toLower();

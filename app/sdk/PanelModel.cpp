@@ -62,12 +62,31 @@ void PanelModel::setParams(const ParamSet& params) {
     emit paramsChanged();
 }
 
+const PresetInfo* PanelModel::presetInfo(const QString& name) const {
+    if (const PresetInfo* p = m_info.preset(name))
+        return p;
+    for (const auto& p : m_userPresets)
+        if (p.name == name)
+            return &p;
+    return nullptr;
+}
+
+void PanelModel::restoreParams(const ParamSet& params, const QString& preset) {
+    if (params == m_params && preset == m_preset)
+        return;
+    m_params = params;
+    m_preset = preset;
+    emit paramsChanged();
+}
+
 bool PanelModel::applyPreset(const QString& name, QString* error) {
-    const PresetInfo* p = m_info.preset(name);
+    const PresetInfo* p = presetInfo(name);
     if (!p) {
         if (error) {
             QStringList names;
             for (const auto& pr : m_info.presets)
+                names << pr.name;
+            for (const auto& pr : m_userPresets)
                 names << pr.name;
             *error = QStringLiteral("unknown preset '%1' (known: %2)").arg(name, names.join(QStringLiteral(", ")));
         }

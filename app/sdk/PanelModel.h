@@ -42,9 +42,17 @@ public:
     void setParam(const QString& key, const ParamValue& value, bool interactive = false);
     /// Replaces all parameters (validated against the engine's specs first).
     void setParams(const ParamSet& params);
-    /// Applies a preset from paper.json; returns false with *error for an unknown name.
+    /// Applies a preset (paper.json or a user preset); returns false with *error for an unknown name.
     bool applyPreset(const QString& name, QString* error = nullptr);
     QString activePreset() const { return m_preset; }
+    /// Replaces parameters and the active preset name at once (undo/redo, tours, pasted state).
+    /// `params` must be built on this engine's specs. Emits paramsChanged; does not run.
+    void restoreParams(const ParamSet& params, const QString& preset);
+    /// The user's own presets (shown after the paper's; a paper preset of the same name wins).
+    const QList<PresetInfo>& userPresets() const { return m_userPresets; }
+    void setUserPresets(const QList<PresetInfo>& presets) { m_userPresets = presets; }
+    /// A paper.json preset or else a user preset; nullptr when unknown.
+    const PresetInfo* presetInfo(const QString& name) const;
 
     uint64_t seed() const { return m_seed; }
     void setSeed(uint64_t seed);
@@ -99,6 +107,7 @@ private:
     std::shared_ptr<const Engine> m_engine;
     ParamSet m_params;
     QString m_preset;
+    QList<PresetInfo> m_userPresets;
     uint64_t m_seed = 42;
     int m_threads = 1;
     QList<InputFile> m_inputs;

@@ -48,6 +48,15 @@ bool PluginInfo::fromJson(const QJsonObject& meta, PluginInfo* out, QString* err
             return fail(QStringLiteral("a preset has no name"));
         p.presets << pi;
     }
+    for (const auto& t : meta.value("tours").toArray()) {
+        const QJsonObject o = t.toObject();
+        TourInfo ti{o.value("name").toString(), o.value("title").toString(), o.value("file").toString()};
+        if (ti.name.isEmpty() || ti.file.isEmpty())
+            return fail(QStringLiteral("a tour needs a \"name\" and a \"file\""));
+        if (ti.title.isEmpty())
+            ti.title = ti.name;
+        p.tours << ti;
+    }
     *out = p;
     return true;
 }
@@ -63,6 +72,12 @@ QJsonObject PluginInfo::toJson() const {
     for (const auto& p : presets)
         pres.append(QJsonObject{{"name", p.name}, {"description", p.description}});
     o["presets"] = pres;
+    if (!tours.isEmpty()) {
+        QJsonArray ts;
+        for (const auto& t : tours)
+            ts.append(QJsonObject{{"name", t.name}, {"title", t.title}});
+        o["tours"] = ts;
+    }
     if (!error.isEmpty())
         o["error"] = error;
     return o;
@@ -79,6 +94,13 @@ const PresetInfo* PluginInfo::preset(const QString& name) const {
     for (const auto& p : presets)
         if (p.name == name)
             return &p;
+    return nullptr;
+}
+
+const TourInfo* PluginInfo::tour(const QString& name) const {
+    for (const auto& t : tours)
+        if (t.name == name)
+            return &t;
     return nullptr;
 }
 

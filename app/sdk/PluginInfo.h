@@ -26,6 +26,14 @@ struct PresetInfo {
     QStringList hidden;  ///< keys whose controls are hidden under this preset
 };
 
+/// A guided tour listed in paper.json "tours": its steps live in the plugin's resources under
+/// ":/<id>/<file>" (see Tour).
+struct TourInfo {
+    QString name;
+    QString title;
+    QString file; ///< path relative to the plugin's resource prefix, e.g. "tours/basics.json"
+};
+
 struct PluginInfo {
     QString id;
     QString title;
@@ -36,6 +44,7 @@ struct PluginInfo {
     QStringList tags;
     QList<FigureInfo> figures;
     QList<PresetInfo> presets;
+    QList<TourInfo> tours;
     QString libraryPath; ///< empty for static plugins
     QString error;       ///< non-empty when the plugin is broken (listed, never used)
 
@@ -44,6 +53,7 @@ struct PluginInfo {
     QJsonObject toJson() const; ///< the form printed by `paperlab list --json`
     const FigureInfo* figure(const QString& id) const;
     const PresetInfo* preset(const QString& name) const;
+    const TourInfo* tour(const QString& name) const;
 };
 
 } // namespace pl
