@@ -296,7 +296,8 @@ void MainWindow::updateActions() {
     const bool anyTab = m_tabs->count() > 0;
     for (const char* name :
          {"actionLoadInput", "actionExportFigure", "actionExportData", "actionExportResult",
-          "actionExportReport", "actionRun", "actionCancel", "actionResetParams"})
+          "actionExportReport", "actionRun", "actionCancel", "actionResetParams", "actionUndo", "actionRedo",
+          "actionCopyState", "actionPasteState", "actionStartTour"})
         action(QString::fromLatin1(name))->setEnabled(panel);
     action("actionClosePanel")->setEnabled(anyTab);
     action("actionDetachPanel")->setEnabled(anyTab);

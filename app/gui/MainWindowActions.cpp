@@ -13,6 +13,7 @@
 #include <QMenuBar>
 #include <QTabBar>
 #include <QTabWidget>
+#include <QUndoStack>
 
 namespace pl::gui {
 
@@ -57,6 +58,15 @@ void MainWindow::createActions() {
                tr("HTML or PDF report of the current panel"));
     makeAction("actionClosePanel", tr("&Close Panel"), {K(Qt::CTRL | Qt::Key_W)});
     makeAction("actionQuit", tr("&Quit"), {K(Qt::CTRL | Qt::Key_Q)});
+    makeAction("actionUndo", tr("&Undo"), {K::Undo}, tr("Undo the last parameter change of the current panel"));
+    makeAction("actionRedo", tr("&Redo"), {K(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), K(Qt::CTRL | Qt::Key_Y)},
+               tr("Redo the parameter change undone last"));
+    makeAction("actionCopyState", tr("&Copy State"), {K(Qt::CTRL | Qt::SHIFT | Qt::Key_C)},
+               tr("Copy the panel's parameters and seed as a paperlab: string"));
+    makeAction("actionPasteState", tr("&Paste State"), {K(Qt::CTRL | Qt::SHIFT | Qt::Key_V)},
+               tr("Restore parameters and seed from a paperlab: string on the clipboard"));
+    makeAction("actionStartTour", tr("Guided &Tour…"), {K(Qt::CTRL | Qt::SHIFT | Qt::Key_T)},
+               tr("Play the panel's guided tour step by step"));
     makeAction("actionPreferences", tr("&Preferences…"), {K(Qt::CTRL | Qt::Key_Comma)});
     makeAction("actionDetachPanel", tr("&Detach Panel"), {K(Qt::CTRL | Qt::SHIFT | Qt::Key_D)},
                tr("Move the current panel into its own window (double-click a tab does the same)"));
@@ -97,6 +107,17 @@ void MainWindow::createActions() {
             closePanel(w);
     });
     on("actionQuit", [this] { close(); });
+    on("actionUndo", [this] {
+        if (PanelWidget* p = currentPanel())
+            p->undoStack()->undo();
+    });
+    on("actionRedo", [this] {
+        if (PanelWidget* p = currentPanel())
+            p->undoStack()->redo();
+    });
+    onPanel("actionCopyState", &PanelWidget::copyState);
+    onPanel("actionPasteState", &PanelWidget::pasteState);
+    onPanel("actionStartTour", &PanelWidget::startTourInteractive);
     on("actionPreferences", [this] { showPreferences(); });
     on("actionDetachPanel", [this] {
         if (QWidget* w = m_tabs->currentWidget())
@@ -154,6 +175,12 @@ void MainWindow::createMenus() {
     file->addAction(action("actionQuit"));
 
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    edit->addAction(action("actionUndo"));
+    edit->addAction(action("actionRedo"));
+    edit->addSeparator();
+    edit->addAction(action("actionCopyState"));
+    edit->addAction(action("actionPasteState"));
+    edit->addSeparator();
     edit->addAction(action("actionPreferences"));
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
@@ -193,6 +220,7 @@ void MainWindow::createMenus() {
     panel->addAction(action("actionRun"));
     panel->addAction(action("actionCancel"));
     panel->addAction(action("actionResetParams"));
+    panel->addAction(action("actionStartTour"));
     panel->addAction(action("actionPanelHelp"));
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));

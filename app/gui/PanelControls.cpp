@@ -1,9 +1,12 @@
 #include "PanelControls.h"
 
 #include "GuiLog.h"
+#include "ParamChangeCommand.h"
+#include "SavePresetDialog.h"
 #include "SeedSpinBox.h"
 #include "core/Errors.h"
 #include "sdk/PanelModel.h"
+#include "sdk/UserPresets.h"
 
 #include "widgets/ParamForm.h"
 
@@ -18,35 +21,39 @@
 #include <QRandomGenerator>
 #include <QSettings>
 #include <QStyle>
+#include <QSlider>
 #include <QToolButton>
+#include <QUndoStack>
 #include <QVBoxLayout>
 
 namespace pl::gui {
 
-PanelControls::PanelControls(PanelModel* model, QWidget* parent) : QWidget(parent), m_model(model) {
+namespace {
+/// Item data of the combo's last entry, which opens the "Save preset" dialog.
+const QString kSaveItem = QStringLiteral("\x01save");
+} // namespace
+
+PanelControls::PanelControls(PanelModel* model, QWidget* parent)
+    : QWidget(parent), m_model(model), m_undo(new QUndoStack(this)) {
     setObjectName(QStringLiteral("PanelControls"));
-    const PluginInfo& info = model->info();
+    model->setUserPresets(UserPresets::load(model->info().id));
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
 
     // Presets.
     m_preset = new QComboBox(this);
     m_preset->setObjectName(QStringLiteral("PresetCombo"));
-    m_preset->addItem(tr("(custom)"), QString());
-    for (const PresetInfo& p : info.presets) {
-        m_preset->addItem(p.name, p.name);
-        m_preset->setItemData(m_preset->count() - 1, p.description, Qt::ToolTipRole);
-    }
-    m_preset->setToolTip(tr("Named parameter sets from the paper and for teaching"));
+    m_preset->setAccessibleName(tr("Preset"));
+    rebuildPresetCombo();
+    m_preset->setToolTip(tr("Named parameter sets from the paper and for teaching, and your own "
+                            "(\"Save preset…\" at the end of the list)"));
     m_presetDescription = new QLabel(this);
     m_presetDescription->setWordWrap(true);
     m_presetDescription->setEnabled(false);
     auto* presetRow = new QFormLayout;
-    presetRow->addRow(tr("Preset:"), m_preset);
+    presetRow->addRow(tr("&Preset:"), m_preset);
     layout->addLayout(presetRow);
     layout->addWidget(m_presetDescription);
-    m_preset->setVisible(!info.presets.isEmpty());
-    presetRow->labelForField(m_preset)->setVisible(!info.presets.isEmpty());
 
     // Parameters (the form groups rows by ParamSpec::group and has per-row reset and "Reset all").
     m_form = new ParamForm(model->engine().params(), this);
@@ -67,10 +74,15 @@ PanelControls::PanelControls(PanelModel* model, QWidget* parent) : QWidget(paren
     seedRow->addWidget(m_seed, 1);
     seedRow->addWidget(dice);
     layout->addLayout(seedRow);
+    m_seed->setAccessibleName(tr("Seed"));
+    dice->setAccessibleName(tr("New random seed"));
+    m_dice = dice;
     connect(m_seed, &SeedSpinBox::valueChanged, this, [this](quint64 v) {
         if (m_syncing)
             return;
+        const PanelSnapshot before = PanelSnapshot::of(*m_model);
         m_model->setSeed(v);
+        recordChange(QStringLiteral("seed"), before, tr("Change seed"));
         m_model->requestRun(true);
     });
     connect(dice, &QToolButton::clicked, this,
@@ -127,8 +139,12 @@ PanelControls::PanelControls(PanelModel* model, QWidget* parent) : QWidget(paren
 
     connect(m_preset, &QComboBox::activated, this, [this](int index) {
         const QString name = m_preset->itemData(index).toString();
-        if (!name.isEmpty())
+        if (name == kSaveItem) {
+            syncPresetUi();
+            savePresetInteractive();
+        } else if (!name.isEmpty()) {
             applyPreset(name);
+        }
     });
     connect(model, &PanelModel::paramsChanged, this, &PanelControls::syncParams);
     connect(model, &PanelModel::seedChanged, this, [this] {
@@ -152,6 +168,101 @@ PanelControls::PanelControls(PanelModel* model, QWidget* parent) : QWidget(paren
     });
     syncParams();
     syncInputs();
+    setupAccessibility();
+}
+
+void PanelControls::rebuildPresetCombo() {
+    m_syncing = true;
+    m_preset->clear();
+    m_preset->addItem(tr("(custom)"), QString());
+    for (const PresetInfo& p : m_model->info().presets) {
+        m_preset->addItem(p.name, p.name);
+        m_preset->setItemData(m_preset->count() - 1, p.description, Qt::ToolTipRole);
+    }
+    if (!m_model->userPresets().isEmpty())
+        m_preset->insertSeparator(m_preset->count());
+    for (const PresetInfo& p : m_model->userPresets()) {
+        m_preset->addItem(tr("%1 (mine)").arg(p.name), p.name);
+        m_preset->setItemData(m_preset->count() - 1, p.description, Qt::ToolTipRole);
+    }
+    m_preset->insertSeparator(m_preset->count());
+    m_preset->addItem(tr("Save preset…"), kSaveItem);
+    m_preset->setItemData(m_preset->count() - 1,
+                          tr("Save the current parameters as your own preset (optionally locking or hiding "
+                             "controls for a class)"),
+                          Qt::ToolTipRole);
+    m_syncing = false;
+}
+
+void PanelControls::setupAccessibility() {
+    // ParamForm names its editors, sliders and reset buttons; here the keyboard order runs
+    // top to bottom: preset, each row (editor, slider, reset), seed, input, Run, Cancel.
+    QWidget* prev = m_preset;
+    auto chain = [&prev](QWidget* w) {
+        if (!w)
+            return;
+        QWidget::setTabOrder(prev, w);
+        prev = w;
+    };
+    for (const ParamSpec& spec : m_form->specs()) {
+        const QString key = QString::fromStdString(spec.key);
+        chain(m_form->editor(key));
+        chain(m_form->slider(key));
+        chain(m_form->resetButton(key));
+    }
+    chain(m_seed);
+    chain(m_dice);
+    chain(m_run);
+    chain(m_cancel);
+    m_run->setAccessibleName(tr("Run"));
+    m_cancel->setAccessibleName(tr("Cancel run"));
+    m_status->setAccessibleName(tr("Run status"));
+}
+
+void PanelControls::recordChange(const QString& mergeKey, const PanelSnapshot& before, const QString& text) {
+    const PanelSnapshot after = PanelSnapshot::of(*m_model);
+    if (after == before)
+        return;
+    m_undo->push(new ParamChangeCommand(m_model, mergeKey, before, after, text));
+}
+
+void PanelControls::applyState(const PanelSnapshot& state, const QString& undoText) {
+    const PanelSnapshot before = PanelSnapshot::of(*m_model);
+    state.applyTo(*m_model);
+    recordChange(QString(), before, undoText);
+}
+
+bool PanelControls::saveUserPreset(const QString& name, const QString& description, const QStringList& locked,
+                                   const QStringList& hidden, QString* error) {
+    const QString n = name.trimmed();
+    QString why;
+    if (n.isEmpty())
+        why = tr("a preset needs a name");
+    else if (m_model->info().preset(n))
+        why = tr("'%1' is one of the paper's presets: choose another name").arg(n);
+    if (!why.isEmpty()) {
+        if (error)
+            *error = why;
+        emit messageRequested(why, MessageBanner::Level::Error);
+        return false;
+    }
+    PresetInfo p;
+    p.name = n;
+    p.description = description;
+    p.params = UserPresets::paramsToJson(m_model->params());
+    p.locked = locked;
+    p.hidden = hidden;
+    m_model->setUserPresets(UserPresets::put(m_model->info().id, p));
+    rebuildPresetCombo();
+    applyPreset(n);
+    emit messageRequested(tr("Saved preset '%1'").arg(n), MessageBanner::Level::Info);
+    return true;
+}
+
+void PanelControls::savePresetInteractive() {
+    SavePresetDialog dialog(m_model->engine().params(), this);
+    if (dialog.exec() == QDialog::Accepted)
+        saveUserPreset(dialog.name(), dialog.description(), dialog.lockedKeys(), dialog.hiddenKeys());
 }
 
 QString PanelControls::inputFilter() const {
@@ -181,7 +292,9 @@ void PanelControls::onFormValueChanged(const QString& key, bool dragging) {
         return;
     try {
         // setParam debounces the recompute while a slider is dragged (latest wins).
+        const PanelSnapshot before = PanelSnapshot::of(*m_model);
         m_model->setParam(key, m_form->value(key), dragging);
+        recordChange(key, before, tr("Change %1").arg(key));
     } catch (const std::exception& e) {
         emit messageRequested(QString::fromStdString(e.what()), MessageBanner::Level::Error);
         syncParams(); // show the model's (unchanged) value again
@@ -199,7 +312,7 @@ void PanelControls::syncPresetUi() {
     const QString active = m_model->activePreset();
     const int idx = m_preset->findData(active);
     m_preset->setCurrentIndex(idx < 0 ? 0 : idx);
-    const PresetInfo* p = active.isEmpty() ? nullptr : m_model->info().preset(active);
+    const PresetInfo* p = active.isEmpty() ? nullptr : m_model->presetInfo(active);
     m_presetDescription->setText(p ? p->description : QString());
     m_presetDescription->setVisible(p && !p->description.isEmpty());
     for (const ParamSpec& spec : m_form->specs()) {
@@ -227,21 +340,25 @@ void PanelControls::syncInputs() {
 
 void PanelControls::applyPreset(const QString& name) {
     QString error;
+    const PanelSnapshot before = PanelSnapshot::of(*m_model);
     if (!m_model->applyPreset(name, &error)) {
         emit messageRequested(error, MessageBanner::Level::Error);
         syncPresetUi();
         return;
     }
+    recordChange(QString(), before, tr("Apply preset %1").arg(name));
     m_model->requestRun();
 }
 
 void PanelControls::resetParameters() {
+    const PanelSnapshot before = PanelSnapshot::of(*m_model);
     try {
-        m_model->setParams(ParamSet(m_model->engine().params()));
+        m_model->restoreParams(ParamSet(m_model->engine().params()), QString());
     } catch (const std::exception& e) {
         emit messageRequested(QString::fromStdString(e.what()), MessageBanner::Level::Error);
         return;
     }
+    recordChange(QString(), before, tr("Reset parameters"));
     m_model->requestRun();
 }
 

@@ -13,6 +13,7 @@ class QComboBox;
 class QLabel;
 class QPushButton;
 class QToolButton;
+class QUndoStack;
 
 namespace pl {
 class PanelModel;
@@ -22,6 +23,7 @@ namespace pl::gui {
 
 class ParamForm;
 class SeedSpinBox;
+struct PanelSnapshot;
 
 class PanelControls : public QWidget {
     Q_OBJECT
@@ -41,9 +43,21 @@ public:
     /// File-dialog name filter for the engine's input extensions.
     QString inputFilter() const;
 
+    /// The panel's undo stack (owned): every parameter, preset and seed change is one step;
+    /// consecutive moves of one control merge (ParamChangeCommand).
+    QUndoStack* undoStack() const { return m_undo; }
+    /// Puts a whole state into the model as one undoable step ("Paste state"), then runs.
+    void applyState(const PanelSnapshot& state, const QString& undoText);
+    /// Saves the current parameters as the user preset `name` (QSettings, per panel) with the
+    /// keys it locks or hides, then selects it. Refuses the name of a paper preset.
+    bool saveUserPreset(const QString& name, const QString& description, const QStringList& locked,
+                        const QStringList& hidden, QString* error = nullptr);
+
 public slots:
-    /// Applies the named preset (from paper.json) and runs; reports unknown names.
+    /// Applies the named preset (paper.json or user) as one undo step and runs; reports unknown names.
     void applyPreset(const QString& name);
+    /// The "Save preset…" dialog (name, description, locked and hidden controls).
+    void savePresetInteractive();
     /// Every parameter back to the engine's default, then a run.
     void resetParameters();
     /// Asks for an input file (modal file dialog) and loads it.
@@ -60,6 +74,10 @@ signals:
 private:
     void syncParams();
     void syncPresetUi();
+    void rebuildPresetCombo();
+    void setupAccessibility();
+    /// Pushes the change from `before` to the model's current state (no-op when equal).
+    void recordChange(const QString& mergeKey, const PanelSnapshot& before, const QString& text);
     void syncInputs();
     void onFormValueChanged(const QString& key, bool dragging);
 
@@ -74,6 +92,8 @@ private:
     QPushButton* m_run;
     QPushButton* m_cancel;
     QLabel* m_status;
+    QToolButton* m_dice = nullptr;
+    QUndoStack* m_undo;
     bool m_syncing = false;
 };
 

@@ -4,7 +4,11 @@
 #include "GuiLog.h"
 #include "HelpViewer.h"
 #include "PanelControls.h"
+#include "ParamChangeCommand.h"
+#include "TourBar.h"
 #include "sdk/PanelModel.h"
+#include "sdk/PanelStateCodec.h"
+#include "sdk/TourPlayer.h"
 #include "sdk/PaperPlugin.h"
 #include "sdk/ReportWriter.h"
 #include "widgets/FigureExporter.h"
@@ -13,7 +17,10 @@
 
 #include "widgets/FigureView.h"
 
+#include <QClipboard>
 #include <QDir>
+#include <QGuiApplication>
+#include <QInputDialog>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFileDialog>
@@ -29,6 +36,7 @@
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTextBrowser>
+#include <QUndoStack>
 #include <QVBoxLayout>
 
 namespace pl::gui {
@@ -94,6 +102,9 @@ PanelWidget::PanelWidget(PanelModel* model, QWidget* parent) : QWidget(parent), 
     if (model->plugin())
         if (QWidget* extras = model->plugin()->createExtras(model, right))
             rl->addWidget(extras);
+    m_tourBar = new TourBar(right);
+    rl->addWidget(m_tourBar);
+    connect(m_tourBar, &TourBar::closeRequested, this, &PanelWidget::endTour);
     auto* vsplit = new QSplitter(Qt::Vertical, right);
     vsplit->addWidget(m_tabs);
     vsplit->addWidget(claimsBox);
@@ -344,6 +355,113 @@ void PanelWidget::dropEvent(QDropEvent* event) {
     for (int i = 0; i < std::min<int>(n, int(files.size())); ++i)
         if (!loadInputFile(files.at(i)))
             break;
+}
+
+QUndoStack* PanelWidget::undoStack() const {
+    return m_controls->undoStack();
+}
+
+QString PanelWidget::stateString() const {
+    return PanelStateCodec::encode(pluginId(), m_model->params(), m_model->seed());
+}
+
+bool PanelWidget::applyStateString(const QString& text, QString* error) {
+    ParamSet params;
+    uint64_t seed = 0;
+    QString why;
+    if (!PanelStateCodec::decode(text, pluginId(), m_model->engine().params(), &params, &seed, &why)) {
+        if (error)
+            *error = why;
+        return false;
+    }
+    m_controls->applyState(PanelSnapshot{params, QString(), seed}, tr("Paste state"));
+    return true;
+}
+
+void PanelWidget::copyState() {
+    const QString s = stateString();
+    QGuiApplication::clipboard()->setText(s);
+    qCInfo(lcGui).noquote() << pluginId() + QStringLiteral(": copied state") << s;
+}
+
+void PanelWidget::pasteState() {
+    const QString text = QGuiApplication::clipboard()->text().trimmed();
+    QString error;
+    if (text.isEmpty())
+        error = tr("the clipboard holds no text");
+    if (!error.isEmpty() || !applyStateString(text, &error))
+        showMessage(tr("Paste state refused, nothing changed: %1").arg(error), MessageBanner::Level::Error);
+}
+
+QStringList PanelWidget::tourNames() const {
+    QStringList names;
+    for (const TourInfo& t : m_model->info().tours)
+        names << t.name;
+    return names;
+}
+
+bool PanelWidget::startTour(const QString& name) {
+    Tour tour;
+    QString error;
+    if (!Tour::load(m_model->info(), name, &tour, &error) ||
+        !tour.validate(m_model->info(), m_model->engine().params(), &error)) {
+        showMessage(error, MessageBanner::Level::Error);
+        return false;
+    }
+    endTour();
+    m_tourPlayer = new TourPlayer(m_model, tour, this);
+    connect(m_tourPlayer, &TourPlayer::stepChanged, this, [this](int i) {
+        QString fig;
+        for (int k = i; k >= 0 && fig.isEmpty(); --k)
+            fig = m_tourPlayer->tour().steps.at(k).figure;
+        highlightFigure(fig);
+    });
+    connect(m_tourPlayer, &TourPlayer::errorOccurred, this,
+            [this](const QString& msg) { showMessage(msg, MessageBanner::Level::Error); });
+    m_tourBar->setPlayer(m_tourPlayer);
+    qCInfo(lcGui).noquote() << pluginId() + QStringLiteral(": tour") << name;
+    return m_tourPlayer->start();
+}
+
+void PanelWidget::endTour() {
+    if (!m_tourPlayer)
+        return;
+    m_tourBar->setPlayer(nullptr);
+    m_tourPlayer->stop();
+    m_tourPlayer->deleteLater();
+    m_tourPlayer = nullptr;
+    highlightFigure(QString());
+}
+
+void PanelWidget::startTourInteractive() {
+    const QStringList names = tourNames();
+    if (names.isEmpty())
+        return showMessage(tr("This panel ships no guided tour."), MessageBanner::Level::Info);
+    QString name = names.first();
+    if (names.size() > 1) {
+        QStringList titles;
+        for (const TourInfo& t : m_model->info().tours)
+            titles << t.title;
+        bool ok = false;
+        const QString title = QInputDialog::getItem(this, tr("Guided tour"), tr("Tour:"), titles, 0, false, &ok);
+        if (!ok)
+            return;
+        name = names.at(titles.indexOf(title));
+    }
+    startTour(name);
+}
+
+void PanelWidget::highlightFigure(const QString& id) {
+    m_highlighted = id;
+    QTabBar* bar = m_tabs->tabBar();
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        const bool on = !id.isEmpty() && bar->tabData(i).toString() == id;
+        bar->setTabTextColor(i, on ? palette().color(QPalette::Highlight) : QColor());
+        const QString text = m_tabs->tabText(i).remove(QStringLiteral("▶ "));
+        m_tabs->setTabText(i, on ? QStringLiteral("▶ ") + text : text);
+    }
+    if (!id.isEmpty())
+        showFigure(id);
 }
 
 bool PanelWidget::exportFigure(const QString& id, const QString& path, QString* error) const {

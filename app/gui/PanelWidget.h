@@ -19,9 +19,11 @@ class QMessageBox;
 class QMimeData;
 class QTabWidget;
 class QTableWidget;
+class QUndoStack;
 
 namespace pl {
 class PanelModel;
+class TourPlayer;
 }
 
 namespace pl::gui {
@@ -30,6 +32,7 @@ class ClaimsTable;
 class FigureView;
 class HelpViewer;
 class PanelControls;
+class TourBar;
 
 class PanelWidget : public QWidget {
     Q_OBJECT
@@ -62,6 +65,25 @@ public:
     MessageBanner* banner() const { return m_banner; }
     QTabWidget* tabs() const { return m_tabs; }
 
+    /// The panel's undo stack (parameters, presets, seed, pasted state).
+    QUndoStack* undoStack() const;
+
+    /// "paperlab:<id>?seed=N&key=value…" (non-default parameters only), see PanelStateCodec.
+    QString stateString() const;
+    /// Restores a state string as one undoable step and runs; on a bad string returns false with
+    /// *error and nothing changes.
+    bool applyStateString(const QString& text, QString* error = nullptr);
+
+    /// Names of the tours the plugin ships (paper.json "tours").
+    QStringList tourNames() const;
+    /// Starts tour `name` (loads and validates it first); false with a message when it cannot.
+    bool startTour(const QString& name);
+    void endTour();
+    TourPlayer* tourPlayer() const { return m_tourPlayer; }
+    TourBar* tourBar() const { return m_tourBar; }
+    /// The figure tab currently highlighted by a tour ("" when none).
+    QString highlightedFigure() const { return m_highlighted; }
+
     /// DPI used by figure exports (from Preferences), also by the figures' context menus.
     void setExportDpi(int dpi);
     int exportDpi() const { return m_dpi; }
@@ -93,6 +115,12 @@ public slots:
     void exportDataInteractive();
     void exportResultInteractive();
     void exportReportInteractive();
+    /// Puts stateString() on the clipboard.
+    void copyState();
+    /// Applies the clipboard's state string; refuses a bad one with a message.
+    void pasteState();
+    /// Starts the only tour, or asks which one.
+    void startTourInteractive();
 
 signals:
     /// Parameters, preset, seed or inputs changed (the workspace needs saving).
@@ -106,6 +134,7 @@ protected:
 
 private:
     void buildFigureTabs();
+    void highlightFigure(const QString& id);
     void updateFromResult();
     void updateMetrics();
     QStringList droppedInputs(const QMimeData* mime) const;
@@ -123,6 +152,9 @@ private:
     QHash<QString, FigureView*> m_views;
     QHash<QString, FigureSpec> m_specs;
     QPointer<QMessageBox> m_errorBox;
+    TourBar* m_tourBar;
+    TourPlayer* m_tourPlayer = nullptr;
+    QString m_highlighted;
     int m_dpi = 300;
     bool m_runErrorShown = false;
     bool m_loadingInput = false;

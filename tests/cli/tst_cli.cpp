@@ -62,6 +62,7 @@ private slots:
     void figureFormats();
     void figureAll();
     void reportHtmlAndPdf();
+    void reportTour();
     void presetAndSetCombine();
     void replaySession();
 
@@ -320,6 +321,29 @@ void TstCli::reportHtmlAndPdf() {
     Run all = paperlab({"report", "all", "--out", dir});
     QVERIFY2(all.code == 0, all.err.constData());
     QVERIFY(QFile::exists(dir + "/ssn-nash.html") && QFile::exists(dir + "/ftrl-potential-games.pdf"));
+}
+
+void TstCli::reportTour() {
+    const QString html = m_tmp.filePath("tour.html");
+    Run a = paperlab({"report", "ssn-nash", "--tour", "second-order", "--out", html});
+    QVERIFY2(a.code == 0, a.err.constData());
+    QFile h(html);
+    QVERIFY(h.open(QIODevice::ReadOnly));
+    const QByteArray text = h.readAll();
+    QVERIFY(text.contains("Why a second-order method pays off"));
+    QVERIFY(text.contains("Step 1 of 6") && text.contains("Step 6 of 6"));
+    QCOMPARE(text.count("<svg"), 6); // one figure per step, each computed with that step's parameters
+    QVERIFY(text.contains("preset “degenerate game”"));
+    const QString dir = m_tmp.filePath("tour");
+    Run d = paperlab({"report", "ftrl-potential-games", "--tour", "slow-learning", "--dpi", "96", "--out", dir});
+    QVERIFY2(d.code == 0, d.err.constData());
+    QVERIFY(QFile::exists(dir + "/ftrl-potential-games-tour-slow-learning.html"));
+    QVERIFY(QFile::exists(dir + "/ftrl-potential-games-tour-slow-learning.pdf"));
+    Run unknown = paperlab({"report", "ssn-nash", "--tour", "nope", "--out", m_tmp.filePath("x.html")});
+    QCOMPARE(unknown.code, 2);
+    QVERIFY(unknown.err.contains("second-order"));
+    QVERIFY(!QFile::exists(m_tmp.filePath("x.html")));
+    QCOMPARE(paperlab({"report", "all", "--tour", "second-order", "--out", dir}).code, 1);
 }
 
 void TstCli::presetAndSetCombine() {
