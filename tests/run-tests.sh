@@ -19,4 +19,4 @@ if command -v Xvfb >/dev/null 2>&1; then
   trap '[ -n "$xvfb_pid" ] && kill "$xvfb_pid" 2>/dev/null || true' EXIT
   sleep 1
 fi
-ctest --test-dir "$build" --output-on-failure -j"$(nproc)" --timeout 600
+ctest --test-dir "$build" --output-on-failure -j"$(nproc)" --timeout 600 "${@:2}"

@@ -149,6 +149,9 @@ ResultDocument ResultDocument::fromJson(const std::string& text, const std::stri
         j = json::parse(text);
     } catch (const json::parse_error& e) {
         throw InputError(sourceName, std::string("malformed JSON: ") + e.what(), 0, 0, int64_t(e.byte));
+    } catch (const json::exception& e) {
+        // e.g. out_of_range 406 "number overflow" (1e999): not a parse_error but just as malformed.
+        throw InputError(sourceName, std::string("malformed JSON: ") + e.what());
     }
     try {
         const json emptyObject = json::object();
@@ -171,7 +174,10 @@ ResultDocument ResultDocument::fromJson(const std::string& text, const std::stri
             m.rows = v.at("rows").get<int64_t>();
             m.cols = v.at("cols").get<int64_t>();
             m.data = toNumArray(v.at("data"));
-            if (m.rows < 0 || m.cols < 0 || int64_t(m.data.size()) != m.rows * m.cols)
+            // rows*cols is not formed before both are known to fit (a signed overflow otherwise).
+            const int64_t n = int64_t(m.data.size());
+            if (m.rows < 0 || m.cols < 0 || (m.cols != 0 && m.rows > n / m.cols) ||
+                (m.cols == 0 ? n != 0 : n != m.rows * m.cols))
                 throw InputError(sourceName, "matrix '" + k + "' has a data size that does not match rows*cols");
             m.rowLabels = v.value("row_labels", std::vector<std::string>{});
             m.colLabels = v.value("col_labels", std::vector<std::string>{});

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (preset "fuzz", clang, build-fuzz/) and runs each one for SECONDS
+# (default 20) on a copy of its seed corpus (tests/fuzz/corpus/<target>/). Fails on the first
+# crash, leak, timeout or sanitizer report; the reproducer is left in build-fuzz/fuzz/artifacts/.
+# Reproduce one:  build-fuzz/fuzz/fuzz_<target> build-fuzz/fuzz/artifacts/<target>/crash-...
+set -euo pipefail
+seconds="${1:-20}"
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+cd "$root"
+export CCACHE_BASEDIR="$root" CCACHE_NOHASHDIR=1
+jobs="${PAPERLAB_JOBS:-$(nproc)}"
+cmake --preset fuzz >/dev/null
+cmake --build build-fuzz -j"$jobs" --target paperlab_fuzzers
+export QT_QPA_PLATFORM=offscreen
+# Qt's own allocations live for the process (static caches); leak reports are about our parsers.
+export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}"
+export LSAN_OPTIONS="${LSAN_OPTIONS:-suppressions=$root/tests/sanitizers/lsan.supp:print_suppressions=0}"
+export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
+status=0
+summary=()
+for target in csv npy nfg result_json session; do
+  exe="build-fuzz/fuzz/fuzz_$target"
+  work="build-fuzz/fuzz/corpus/$target"
+  art="build-fuzz/fuzz/artifacts/$target"
+  rm -rf "$work"; mkdir -p "$work" "$art"
+  cp tests/fuzz/corpus/"$target"/* "$work"/
+  log="build-fuzz/fuzz/$target.log"
+  echo "== fuzz_$target: ${seconds}s"
+  if "$exe" "$work" -max_total_time="$seconds" -max_len=65536 -rss_limit_mb=2048 -timeout=10 \
+       -print_final_stats=1 -artifact_prefix="$art/" >"$log" 2>&1; then
+    result="ok"
+  else
+    result="FAILED"; status=1
+    grep -E "ERROR|runtime error|SUMMARY|Test unit written" "$log" | head -20 || true
+  fi
+  execs="$(grep -Eo 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -Eo '[0-9]+$' || echo '?')"
+  summary+=("fuzz_$target: $result, $execs executions, corpus $(ls "$work" | wc -l) files")
+done
+printf '%s\n' "${summary[@]}"
+exit "$status"
