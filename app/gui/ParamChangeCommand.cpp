@@ -16,8 +16,9 @@ void PanelSnapshot::applyTo(PanelModel& model) const {
     model.requestRun();
 }
 
-ParamChangeCommand::ParamChangeCommand(PanelModel* model, const QString& mergeKey, const PanelSnapshot& before,
-                                       const PanelSnapshot& after, const QString& text)
+ParamChangeCommand::ParamChangeCommand(PanelModel* model, const QString& mergeKey,
+                                       const PanelSnapshot& before, const PanelSnapshot& after,
+                                       const QString& text)
     : QUndoCommand(text), m_model(model), m_key(mergeKey), m_before(before), m_after(after),
       m_lastMs(QDateTime::currentMSecsSinceEpoch()) {}
 

@@ -22,9 +22,10 @@ SavePresetDialog::SavePresetDialog(const std::vector<ParamSpec>& specs, QWidget*
     form->addRow(tr("&Name:"), m_name);
     form->addRow(tr("&Description:"), m_description);
 
-    auto* hint = new QLabel(tr("For a class: lock controls (shown, not editable) or hide them while this preset "
-                               "is selected."),
-                            this);
+    auto* hint =
+        new QLabel(tr("For a class: lock controls (shown, not editable) or hide them while this preset "
+                      "is selected."),
+                   this);
     hint->setWordWrap(true);
     m_table = new QTableWidget(int(specs.size()), 3, this);
     m_table->setAccessibleName(tr("Locked and hidden controls"));
@@ -60,10 +61,18 @@ SavePresetDialog::SavePresetDialog(const std::vector<ParamSpec>& specs, QWidget*
     resize(sizeHint().width() + 100, 480);
 }
 
-QString SavePresetDialog::name() const { return m_name->text().trimmed(); }
-QString SavePresetDialog::description() const { return m_description->text().trimmed(); }
-QStringList SavePresetDialog::lockedKeys() const { return checkedKeys(1); }
-QStringList SavePresetDialog::hiddenKeys() const { return checkedKeys(2); }
+QString SavePresetDialog::name() const {
+    return m_name->text().trimmed();
+}
+QString SavePresetDialog::description() const {
+    return m_description->text().trimmed();
+}
+QStringList SavePresetDialog::lockedKeys() const {
+    return checkedKeys(1);
+}
+QStringList SavePresetDialog::hiddenKeys() const {
+    return checkedKeys(2);
+}
 
 QStringList SavePresetDialog::checkedKeys(int column) const {
     QStringList keys;

@@ -39,8 +39,8 @@ TourBar::TourBar(QWidget* parent) : QFrame(parent) {
     m_prev = button(QStyle::SP_MediaSeekBackward, tr("Previous"), tr("Previous step of the tour"));
     m_play = button(QStyle::SP_MediaPlay, tr("Play"), tr("Move on by itself after each result"));
     m_next = button(QStyle::SP_MediaSeekForward, tr("Next"), tr("Next step of the tour"));
-    m_close = button(QStyle::SP_DialogCloseButton, tr("End tour"),
-                     tr("End the tour and put the parameters back"));
+    m_close =
+        button(QStyle::SP_DialogCloseButton, tr("End tour"), tr("End the tour and put the parameters back"));
     auto* top = new QHBoxLayout;
     top->addWidget(m_title, 1);
     top->addWidget(m_step);
@@ -81,8 +81,12 @@ void TourBar::setPlayer(TourPlayer* player) {
     refresh();
 }
 
-QString TourBar::caption() const { return m_caption->text(); }
-QString TourBar::stepText() const { return m_step->text(); }
+QString TourBar::caption() const {
+    return m_caption->text();
+}
+QString TourBar::stepText() const {
+    return m_step->text();
+}
 
 void TourBar::refresh() {
     if (!m_player)
@@ -93,8 +97,9 @@ void TourBar::refresh() {
     const TourStep* s = m_player->currentStep();
     m_caption->setText(s ? s->caption : QString());
     m_step->setText(i < 0 ? QString()
-                          : m_player->isWaiting() ? tr("Step %1 of %2 (computing…)").arg(i + 1).arg(m_player->count())
-                                                  : tr("Step %1 of %2").arg(i + 1).arg(m_player->count()));
+                    : m_player->isWaiting()
+                        ? tr("Step %1 of %2 (computing…)").arg(i + 1).arg(m_player->count())
+                        : tr("Step %1 of %2").arg(i + 1).arg(m_player->count()));
     m_prev->setEnabled(i > 0);
     m_next->setEnabled(i + 1 < m_player->count());
     const bool playing = m_player->isPlaying();

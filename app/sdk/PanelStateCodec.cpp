@@ -21,8 +21,8 @@ QString PanelStateCodec::encode(const QString& pluginId, const ParamSet& params,
             continue;
         parts << enc(spec.key) + QLatin1Char('=') + enc(toString(it->second));
     }
-    return QLatin1String(kScheme) + QString::fromLatin1(QUrl::toPercentEncoding(pluginId)) + QLatin1Char('?') +
-           parts.join(QLatin1Char('&'));
+    return QLatin1String(kScheme) + QString::fromLatin1(QUrl::toPercentEncoding(pluginId)) +
+           QLatin1Char('?') + parts.join(QLatin1Char('&'));
 }
 
 QString PanelStateCodec::pluginIdOf(const QString& text) {
@@ -34,8 +34,9 @@ QString PanelStateCodec::pluginIdOf(const QString& text) {
     return QUrl::fromPercentEncoding(id.toLatin1());
 }
 
-bool PanelStateCodec::decode(const QString& text, const QString& pluginId, const std::vector<ParamSpec>& specs,
-                             ParamSet* params, uint64_t* seed, QString* error) {
+bool PanelStateCodec::decode(const QString& text, const QString& pluginId,
+                             const std::vector<ParamSpec>& specs, ParamSet* params, uint64_t* seed,
+                             QString* error) {
     auto fail = [&](const QString& why) {
         if (error)
             *error = why;

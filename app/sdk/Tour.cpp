@@ -59,7 +59,8 @@ bool Tour::load(const PluginInfo& info, const QString& name, Tour* out, QString*
             for (const TourInfo& t : info.tours)
                 names << t.name;
             *error = QStringLiteral("panel '%1' has no tour '%2' (known: %3)")
-                         .arg(info.id, name, names.isEmpty() ? QStringLiteral("none") : names.join(QStringLiteral(", ")));
+                         .arg(info.id, name,
+                              names.isEmpty() ? QStringLiteral("none") : names.join(QStringLiteral(", ")));
         }
         return false;
     }
@@ -86,7 +87,8 @@ void Tour::applyJson(ParamSet& set, const QJsonObject& values, const QString& co
         const ParamSpec* spec = set.spec(it.key().toStdString());
         ParamValue v;
         if (!spec)
-            throw UsageError(QStringLiteral("%1: unknown parameter '%2'").arg(context, it.key()).toStdString());
+            throw UsageError(
+                QStringLiteral("%1: unknown parameter '%2'").arg(context, it.key()).toStdString());
         if (!PanelModel::paramFromJson(*spec, it.value(), &v))
             throw UsageError(QStringLiteral("%1: parameter '%2' has a bad value (allowed: %3)")
                                  .arg(context, it.key(), QString::fromStdString(spec->allowedText()))
@@ -103,7 +105,8 @@ ParamSet Tour::paramsAt(int index, const ParamSet& base, const PluginInfo& info)
         if (!s.preset.isEmpty()) {
             const PresetInfo* p = info.preset(s.preset);
             if (!p)
-                throw UsageError(QStringLiteral("%1: unknown preset '%2'").arg(context, s.preset).toStdString());
+                throw UsageError(
+                    QStringLiteral("%1: unknown preset '%2'").arg(context, s.preset).toStdString());
             ps = ParamSet(base.specs());
             applyJson(ps, p->params, context);
         }

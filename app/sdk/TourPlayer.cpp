@@ -51,7 +51,8 @@ bool TourPlayer::goTo(int index) {
     try {
         ps = m_tour.paramsAt(index, m_base, m_model->info());
     } catch (const std::exception& e) {
-        emit errorOccurred(QStringLiteral("%1: tour '%2': %3").arg(m_model->info().id, m_tour.name, e.what()));
+        emit errorOccurred(
+            QStringLiteral("%1: tour '%2': %3").arg(m_model->info().id, m_tour.name, e.what()));
         return false;
     }
     const TourStep& s = m_tour.steps.at(index);

@@ -7,7 +7,9 @@
 namespace pl {
 
 namespace {
-QString settingsKey(const QString& pluginId) { return QStringLiteral("presets/") + pluginId; }
+QString settingsKey(const QString& pluginId) {
+    return QStringLiteral("presets/") + pluginId;
+}
 } // namespace
 
 QJsonObject UserPresets::paramsToJson(const ParamSet& params) {

@@ -164,7 +164,8 @@ void TestTeaching::userPresetLocksAndHides() {
     QString error;
     QVERIFY(!c->saveUserPreset(QStringLiteral("paper defaults"), {}, {}, {}, &error)); // paper's name
     QVERIFY(c->saveUserPreset(QStringLiteral("class 1"), QStringLiteral("Fixed size for the exercise"),
-                              {QStringLiteral("rows"), QStringLiteral("cols")}, {QStringLiteral("gamma")}, &error));
+                              {QStringLiteral("rows"), QStringLiteral("cols")}, {QStringLiteral("gamma")},
+                              &error));
     QCOMPARE(panel()->model()->activePreset(), QStringLiteral("class 1"));
     QVERIFY(form->isLocked("rows") && form->isLocked("cols"));
     QVERIFY(form->isRowHidden("gamma"));
@@ -265,7 +266,8 @@ void TestTeaching::copyAndPasteState() {
         QGuiApplication::clipboard()->setText(bad);
         m_window->action("actionPasteState")->trigger();
         QCOMPARE(panel()->banner()->level(), MessageBanner::Level::Error);
-        QVERIFY2(panel()->banner()->text().contains(QStringLiteral("refused")), qPrintable(panel()->banner()->text()));
+        QVERIFY2(panel()->banner()->text().contains(QStringLiteral("refused")),
+                 qPrintable(panel()->banner()->text()));
         QVERIFY(panel()->model()->params() == now);
         QCOMPARE(panel()->model()->seed(), quint64(99));
     }

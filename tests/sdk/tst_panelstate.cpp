@@ -17,8 +17,7 @@ std::vector<ParamSpec> specs() {
     return {ParamSpec::choice("solver", "Solver", {"prm_plus", "ssn", "hybrid"}, "hybrid", "solver"),
             ParamSpec::integer("rows", "Rows", 2, 2000, 50, "rows"),
             ParamSpec::real("target_gap", "Target", 1e-12, 1e-3, 1e-10, "gap", {}, true),
-            ParamSpec::boolean("compare", "Compare", true, "compare"),
-            text};
+            ParamSpec::boolean("compare", "Compare", true, "compare"), text};
 }
 
 } // namespace
@@ -76,8 +75,8 @@ void TstPanelState::specialCharactersAreEncoded() {
     QVERIFY(PanelStateCodec::decode(s, "ssn-nash", specs(), &back, &seed, nullptr));
     QCOMPARE(back.getString("label"), std::string("a b&c=d?é"));
     // Surrounding whitespace from a clipboard is tolerated.
-    QVERIFY(PanelStateCodec::decode(QStringLiteral("  ") + s + QStringLiteral("\n"), "ssn-nash", specs(), &back,
-                                    &seed, nullptr));
+    QVERIFY(PanelStateCodec::decode(QStringLiteral("  ") + s + QStringLiteral("\n"), "ssn-nash", specs(),
+                                    &back, &seed, nullptr));
 }
 
 void TstPanelState::seedIsOptional() {
@@ -100,20 +99,34 @@ void TstPanelState::pluginIdOf() {
 void TstPanelState::badStringsAreRefused_data() {
     QTest::addColumn<QString>("text");
     QTest::addColumn<QString>("why");
-    QTest::newRow("empty") << "" << "paperlab:";
-    QTest::newRow("other scheme") << "http://ssn-nash?seed=1" << "paperlab:";
-    QTest::newRow("no panel") << "paperlab:?seed=1" << "no panel";
-    QTest::newRow("other panel") << "paperlab:ftrl-potential-games?seed=1" << "ftrl-potential-games";
-    QTest::newRow("unknown key") << "paperlab:ssn-nash?seed=1&colour=red" << "colour";
-    QTest::newRow("bad choice") << "paperlab:ssn-nash?solver=magic" << "solver";
-    QTest::newRow("out of range") << "paperlab:ssn-nash?rows=1" << "rows";
-    QTest::newRow("not a number") << "paperlab:ssn-nash?rows=ten" << "rows";
-    QTest::newRow("bad bool") << "paperlab:ssn-nash?compare=maybe" << "compare";
-    QTest::newRow("bad seed") << "paperlab:ssn-nash?seed=-3" << "seed";
-    QTest::newRow("huge seed") << "paperlab:ssn-nash?seed=18446744073709551616" << "seed";
-    QTest::newRow("twice") << "paperlab:ssn-nash?rows=3&rows=4" << "twice";
-    QTest::newRow("no equals") << "paperlab:ssn-nash?rows" << "KEY=VALUE";
-    QTest::newRow("not encoded") << "paperlab:ssn-nash?label=a b" << "URL-encoded";
+    QTest::newRow("empty") << ""
+                           << "paperlab:";
+    QTest::newRow("other scheme") << "http://ssn-nash?seed=1"
+                                  << "paperlab:";
+    QTest::newRow("no panel") << "paperlab:?seed=1"
+                              << "no panel";
+    QTest::newRow("other panel") << "paperlab:ftrl-potential-games?seed=1"
+                                 << "ftrl-potential-games";
+    QTest::newRow("unknown key") << "paperlab:ssn-nash?seed=1&colour=red"
+                                 << "colour";
+    QTest::newRow("bad choice") << "paperlab:ssn-nash?solver=magic"
+                                << "solver";
+    QTest::newRow("out of range") << "paperlab:ssn-nash?rows=1"
+                                  << "rows";
+    QTest::newRow("not a number") << "paperlab:ssn-nash?rows=ten"
+                                  << "rows";
+    QTest::newRow("bad bool") << "paperlab:ssn-nash?compare=maybe"
+                              << "compare";
+    QTest::newRow("bad seed") << "paperlab:ssn-nash?seed=-3"
+                              << "seed";
+    QTest::newRow("huge seed") << "paperlab:ssn-nash?seed=18446744073709551616"
+                               << "seed";
+    QTest::newRow("twice") << "paperlab:ssn-nash?rows=3&rows=4"
+                           << "twice";
+    QTest::newRow("no equals") << "paperlab:ssn-nash?rows"
+                               << "KEY=VALUE";
+    QTest::newRow("not encoded") << "paperlab:ssn-nash?label=a b"
+                                 << "URL-encoded";
 }
 
 void TstPanelState::badStringsAreRefused() {

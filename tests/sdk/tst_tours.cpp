@@ -22,7 +22,8 @@ QJsonObject meta() {
       "figures": [{"id": "curve", "kind": "chart"}, {"id": "map", "kind": "heatmap"}],
       "presets": [{"name": "big", "params": {"rows": 100}}],
       "tours": [{"name": "basics", "title": "The basics", "file": "tours/basics.json"}]
-    })").object();
+    })")
+        .object();
 }
 
 std::vector<ParamSpec> specs() {
@@ -97,7 +98,8 @@ void TstTours::tourFileForms() {
     QVERIFY(list.steps[0].wait);
     QVERIFY(!list.steps[1].wait);
     QCOMPARE(list.steps[1].figure, QStringLiteral("map"));
-    const Tour obj = parse(R"({"title": "T", "steps": [{"caption": "c", "preset": "big", "params": {"rows": 3}}]})");
+    const Tour obj =
+        parse(R"({"title": "T", "steps": [{"caption": "c", "preset": "big", "params": {"rows": 3}}]})");
     QCOMPARE(obj.title, QStringLiteral("T"));
     QCOMPARE(obj.steps[0].preset, QStringLiteral("big"));
     QCOMPARE(obj.steps[0].params.value("rows").toInt(), 3);
@@ -132,14 +134,16 @@ void TstTours::validateChecksKeysPresetsFigures() {
     QVERIFY(error.contains("colour"));
     QVERIFY(!parse(R"([{"caption": "c", "params": {"rows": 1}}])").validate(info, specs(), &error));
     QVERIFY(!parse(R"([{"caption": "c", "params": {"rows": "many"}}])").validate(info, specs(), &error));
-    QVERIFY(!parse(R"([{"caption": "c"}, {"caption": "d", "preset": "small"}])").validate(info, specs(), &error));
+    QVERIFY(
+        !parse(R"([{"caption": "c"}, {"caption": "d", "preset": "small"}])").validate(info, specs(), &error));
     QVERIFY(error.contains("step 2"));
 }
 
 void TstTours::stepParamsAreCumulative() {
     PluginInfo info;
     QVERIFY(PluginInfo::fromJson(meta(), &info, nullptr));
-    const Tour t = parse(R"([{"caption": "1", "params": {"solver": "b"}}, {"caption": "2", "params": {"rows": 7}},
+    const Tour t =
+        parse(R"([{"caption": "1", "params": {"solver": "b"}}, {"caption": "2", "params": {"rows": 7}},
                              {"caption": "3", "preset": "big"}, {"caption": "4", "params": {"solver": "b"}}])");
     ParamSet base(specs());
     base.setText("rows", "9");
