@@ -33,6 +33,7 @@
 #include <QStatusBar>
 #include <QTabBar>
 #include <QTabWidget>
+#include <QUndoStack>
 #include <QTimer>
 
 namespace pl::gui {
@@ -163,6 +164,7 @@ void MainWindow::addPanel(QWidget* panel, bool startRun) {
     if (auto* p = qobject_cast<PanelWidget*>(panel)) {
         p->setExportDpi(m_prefs.dpi);
         connect(p, &PanelWidget::stateChanged, m_sessions, &SessionController::markDirty);
+        connect(p->undoStack(), &QUndoStack::indexChanged, this, &MainWindow::updateActions);
         if (startRun)
             p->run();
     }
@@ -305,8 +307,15 @@ void MainWindow::updateActions() {
     for (const Slot& s : m_slots)
         anyDetached = anyDetached || s.window;
     action("actionReattachAll")->setEnabled(anyDetached);
-    if (PanelWidget* p = currentPanel())
+    if (PanelWidget* p = currentPanel()) {
         action("actionLoadInput")->setEnabled(p->model()->engine().maxInputs() > 0);
+        // Undo/Redo name the step they act on ("Undo Change rows").
+        const QUndoStack* undo = p->undoStack();
+        action("actionUndo")->setEnabled(undo->canUndo());
+        action("actionRedo")->setEnabled(undo->canRedo());
+        action("actionUndo")->setText(undo->canUndo() ? tr("&Undo %1").arg(undo->undoText()) : tr("&Undo"));
+        action("actionRedo")->setText(undo->canRedo() ? tr("&Redo %1").arg(undo->redoText()) : tr("&Redo"));
+    }
 }
 
 void MainWindow::updateTitle() {

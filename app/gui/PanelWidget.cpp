@@ -51,6 +51,7 @@ PanelWidget::PanelWidget(PanelModel* model, QWidget* parent) : QWidget(parent), 
     m_banner = new MessageBanner(this);
     m_controls = new PanelControls(model, this);
     auto* scroll = new QScrollArea(this);
+    m_scroll = scroll;
     scroll->setWidget(m_controls);
     scroll->setWidgetResizable(true);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
@@ -335,6 +336,12 @@ QStringList PanelWidget::droppedInputs(const QMimeData* mime) const {
         if (url.isLocalFile() && acceptsInputFile(url.toLocalFile()))
             files << url.toLocalFile();
     return files;
+}
+
+void PanelWidget::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange)
+        m_scroll->setMinimumWidth(m_controls->sizeHint().width() + 24);
 }
 
 void PanelWidget::dragEnterEvent(QDragEnterEvent* event) {

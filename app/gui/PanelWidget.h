@@ -17,6 +17,7 @@
 class QLabel;
 class QMessageBox;
 class QMimeData;
+class QScrollArea;
 class QTabWidget;
 class QTableWidget;
 class QUndoStack;
@@ -131,6 +132,8 @@ signals:
 protected:
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
+    /// Keeps the controls' column wide enough when the (system) font size changes.
+    void changeEvent(QEvent* event) override;
 
 private:
     void buildFigureTabs();
@@ -142,6 +145,7 @@ private:
 
     PanelModel* m_model;
     PanelControls* m_controls;
+    QScrollArea* m_scroll;
     MessageBanner* m_banner;
     QTabWidget* m_tabs;
     ClaimsTable* m_claims;

@@ -120,6 +120,9 @@ void TestTeaching::undoRedoMergesSliderMoves() {
     QCOMPARE(undo->count(), 1); // same control, within the merge window
     QVERIFY(form->setValue("cols", int64_t(21)));
     QCOMPARE(undo->count(), 2);
+    QVERIFY2(m_window->action("actionUndo")->text().contains(QStringLiteral("cols")),
+             qPrintable(m_window->action("actionUndo")->text()));
+    QVERIFY(!m_window->action("actionRedo")->isEnabled());
 
     m_window->action("actionUndo")->trigger();
     QCOMPARE(panel()->model()->params().getInt("cols"), int64_t(50));
@@ -311,6 +314,8 @@ void TestTeaching::textFollowsTheApplicationFont() {
     QCoreApplication::processEvents();
     QVERIFY(panel()->controls()->runButton()->sizeHint().height() > before);
     QVERIFY(panel()->controls()->paramForm()->editor("rows")->font().pointSize() == 16);
+    // The controls' column grows with the text instead of clipping the editors.
+    QTRY_VERIFY(panel()->controls()->width() >= panel()->controls()->sizeHint().width() - 2);
     QVERIFY(m_window->grab().save(QStringLiteral("teaching-large-font.png")));
     QApplication::setFont(QFont(QStringLiteral("DejaVu Sans"), 9));
 }
