@@ -1,0 +1,42 @@
+#pragma once
+/// Engine of the tilesparse panel: arithmetic-intensity-aware QK-2D tile sparsity for
+/// compute-bound MLA decoding. Dense reference attention over shared latent keys, block
+/// importance estimation (oracle / low-rank indexer / Quest bound), K-only and QK-2D tile
+/// selection (uniform, global, tiered with an autotuner), exact sparse attention on each
+/// selection, a roofline cost model, and the paper's claims at fixed seeds.
+/// Stateless; one instance may serve several threads.
+///
+/// Inputs: none (seeded synthetic workload) or three .npy files Q (rows x d), K (tokens x d),
+/// V (tokens x d_v), in that order.
+///
+/// Result keys: vectors.output_full (rows x d_v, row-major), head_mass_<m>, budgets;
+/// series.error_<m>, mass_<m>, top1_<m>, blocks_<m>, time_<m>, ai_<m>, roofline_<m>
+/// (m = k_only, qk2d, qk2d_global, tiered), time_dense, roofline_bound, roofline_dense,
+/// autotune_k1_fraction, autotune_objective; matrices.attention_mass, importance,
+/// selected_<m>, autotune_grid; metrics (see params() and run()); claims
+/// c1-oracle-2d-dominates, c2-tiered-gain-with-head-sparsity, c2-no-gain-without-head-sparsity,
+/// c3-mla-compute-bound.
+
+#include "core/Engine.h"
+
+namespace pl::tilesparse {
+
+class TileSparseEngine : public pl::Engine {
+public:
+    std::string id() const override { return "tilesparse"; }
+    std::vector<ParamSpec> params() const override;
+    std::vector<std::string> inputExtensions() const override { return {"npy"}; }
+    int maxInputs() const override { return 3; }
+    /// Loads one 2-d float .npy array; refuses non-finite values (first index named).
+    std::shared_ptr<const LoadedInput> load(const std::string& path) const override;
+    ResultDocument run(const InputList& inputs, const ParamSet& params, RunContext& ctx) const override;
+};
+
+/// One loaded .npy matrix (rows x cols).
+struct NpyMatrixInput : LoadedInput {
+    int64_t rows = 0;
+    int64_t cols = 0;
+    std::vector<double> data; ///< row-major
+};
+
+} // namespace pl::tilesparse
