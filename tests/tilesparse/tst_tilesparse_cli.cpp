@@ -1,0 +1,98 @@
+// The tilesparse panel through the command line: `paperlab run tilesparse` twice with one seed
+// gives the same result with the required keys, bad .npy inputs exit 3, and
+// `paperlab figure tilesparse all` writes every figure.
+#include "core/NpyReader.h"
+#include "core/ResultDocument.h"
+
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+namespace {
+
+QString binary() {
+    return QStringLiteral(PAPERLAB_BINARY_DIR "/bin/paperlab");
+}
+
+int runCli(const QStringList& args, QString* err = nullptr) {
+    QProcess p;
+    p.start(binary(), args);
+    if (!p.waitForFinished(120000))
+        return -1;
+    if (err)
+        *err = QString::fromUtf8(p.readAllStandardError());
+    return p.exitCode();
+}
+
+pl::ResultDocument readResult(const QString& path) {
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    pl::ResultDocument d = pl::ResultDocument::fromJson(f.readAll().toStdString());
+    d.elapsedMs = 0; // wall time is the only field allowed to differ
+    return d;
+}
+
+} // namespace
+
+class TestTileSparseCli : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() {
+        if (!QFile::exists(binary()))
+            QSKIP("paperlab binary not built");
+    }
+    void runIsDeterministic() {
+        QTemporaryDir dir;
+        const QStringList common{
+            QStringLiteral("run"),   QStringLiteral("tilesparse"),    QStringLiteral("--seed"),
+            QStringLiteral("7"),     QStringLiteral("--set"),         QStringLiteral("context=1024"),
+            QStringLiteral("--set"), QStringLiteral("claim_seeds=0"), QStringLiteral("--out")};
+        QCOMPARE(runCli(common + QStringList{dir.filePath("a.json")}), 0);
+        QCOMPARE(runCli(common + QStringList{dir.filePath("b.json")}), 0);
+        const auto a = readResult(dir.filePath("a.json")), b = readResult(dir.filePath("b.json"));
+        QCOMPARE(a.toJson(), b.toJson());
+        QCOMPARE(a.panel, std::string("tilesparse"));
+        QVERIFY(a.vectors.count("output_full"));
+        for (const char* k : {"error_k_only", "error_qk2d"})
+            QVERIFY2(a.series.count(k) && a.series.at(k).x.size() == 10, k);
+        for (const char* k : {"attention_mass", "selected_k_only", "selected_qk2d"})
+            QVERIFY2(a.matrices.count(k), k);
+        QVERIFY(!a.claims.empty());
+    }
+    void badInputExits3() {
+        QTemporaryDir dir;
+        auto write = [&](const char* name, std::vector<int64_t> shape) {
+            QFile f(dir.filePath(name));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            const std::string b = pl::writeNpy(shape, std::vector<double>(size_t(shape[0] * shape[1]), 0.5));
+            f.write(b.data(), qint64(b.size()));
+        };
+        write("q.npy", {4, 8});
+        write("k.npy", {64, 7});
+        write("v.npy", {64, 8});
+        QString err;
+        QCOMPARE(runCli({QStringLiteral("run"), QStringLiteral("tilesparse"), QStringLiteral("--input"),
+                         dir.filePath("q.npy"), QStringLiteral("--input"), dir.filePath("k.npy"),
+                         QStringLiteral("--input"), dir.filePath("v.npy"), QStringLiteral("--out"),
+                         dir.filePath("r.json")},
+                        &err),
+                 3);
+        QVERIFY2(err.contains(QStringLiteral("k.npy")), qPrintable(err));
+    }
+    void figuresAll() {
+        QTemporaryDir dir;
+        QCOMPARE(runCli({QStringLiteral("figure"), QStringLiteral("tilesparse"), QStringLiteral("all"),
+                         QStringLiteral("--set"), QStringLiteral("claim_seeds=0"), QStringLiteral("--out"),
+                         dir.path()}),
+                 0);
+        for (const char* f : {"error_vs_budget", "attention_mass", "selected_k_only", "selected_qk2d",
+                              "selected_tiered", "roofline", "autotuner"})
+            QVERIFY2(QFile::exists(dir.filePath(QString::fromLatin1(f) + QStringLiteral(".png"))), f);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTileSparseCli)
+#include "tst_tilesparse_cli.moc"
