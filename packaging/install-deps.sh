@@ -10,6 +10,7 @@ PKGS=(
   lrslib python3 python3-numpy python3-scipy libopenblas0-pthread python3-threadpoolctl
   xvfb xauth fonts-dejavu-core
   desktop-file-utils appstream dpkg-dev
+  clang libclang-rt-14-dev
 )
 missing=()
 for p in "${PKGS[@]}"; do

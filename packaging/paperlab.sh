@@ -23,7 +23,13 @@ case "$mode" in
     exec "$root/build/bin/paperlab" "$@"
     ;;
   test)
-    exec "$root/tests/run-tests.sh" "$root/build"
+    "$root/tests/run-tests.sh" "$root/build"
+    # Quality gate (issue #10): every parser fuzzed for a short fixed time with libFuzzer +
+    # ASan/UBSan (clang, build-fuzz/). PAPERLAB_FUZZ_SECONDS=0 skips it.
+    fuzz_seconds="${PAPERLAB_FUZZ_SECONDS:-20}"
+    if [ "$fuzz_seconds" != 0 ]; then
+      exec "$root/tests/fuzz/run-fuzzers.sh" "$fuzz_seconds"
+    fi
     ;;
   *)
     echo "usage: packaging/paperlab.sh run|test" >&2

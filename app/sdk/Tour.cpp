@@ -28,7 +28,7 @@ bool Tour::fromJson(const QByteArray& json, Tour* out, QString* error) {
         steps = doc.object().value("steps").toArray();
     }
     int i = 0;
-    for (const QJsonValue& v : steps) {
+    for (const QJsonValue v : std::as_const(steps)) {
         ++i;
         if (!v.isObject())
             return fail(QStringLiteral("tour step %1 is not an object").arg(i));

@@ -191,7 +191,7 @@ NpyArray NpyReader::parse(const std::string& b, const std::string& name) {
     unsigned __int128 n = 1;
     for (auto d : h.shape) {
         n *= (unsigned __int128)(d);
-        if (n > (unsigned __int128)(avail + 1))
+        if (n > (unsigned __int128)(avail) + 1)
             break;
     }
     if (n * item != avail)

@@ -26,7 +26,7 @@ for target in csv npy nfg result_json session; do
   cp tests/fuzz/corpus/"$target"/* "$work"/
   log="build-fuzz/fuzz/$target.log"
   echo "== fuzz_$target: ${seconds}s"
-  if "$exe" "$work" -max_total_time="$seconds" -max_len=65536 -rss_limit_mb=2048 -timeout=10 \
+  if "$exe" "$work" -max_total_time="$seconds" -seed=1 -max_len=65536 -rss_limit_mb=2048 -timeout=10 \
        -print_final_stats=1 -artifact_prefix="$art/" >"$log" 2>&1; then
     result="ok"
   else
