@@ -25,12 +25,13 @@ int TileMask::fetchedBlocks() const {
 
 namespace {
 
-/// Row-wise softmax in place (max-subtracted).
-void softmaxRows(Mat& S) {
-    for (Eigen::Index r = 0; r < S.rows(); ++r) {
-        const double m = S.row(r).maxCoeff();
-        S.row(r) = (S.row(r).array() - m).exp();
-        S.row(r) /= S.row(r).sum();
+/// Column-wise softmax in place (max-subtracted); columns are contiguous in Eigen's layout.
+void softmaxCols(Mat& St) {
+    for (Eigen::Index c = 0; c < St.cols(); ++c) {
+        auto col = St.col(c);
+        const double m = col.maxCoeff();
+        col = (col.array() - m).exp();
+        col /= col.sum();
     }
 }
 
@@ -39,19 +40,22 @@ void softmaxRows(Mat& S) {
 Mat denseAttention(const Mat& Q, const Mat& K, const Mat& V, Mat* probs, const Poll& poll) {
     const double scale = 1.0 / std::sqrt(double(Q.cols()));
     Mat O(Q.rows(), V.cols());
-    // Chunks of 64 rows keep the probability block small and give regular cancellation checks.
+    // Chunks of 64 rows keep the score block small and give regular cancellation checks. Scores
+    // are kept transposed (keys x rows) so that each row's softmax runs over contiguous memory.
     constexpr Eigen::Index kChunk = 64;
     if (probs)
         probs->resize(Q.rows(), K.rows());
+    Mat St;
     for (Eigen::Index r0 = 0; r0 < Q.rows(); r0 += kChunk) {
         if (poll)
             poll();
         const Eigen::Index n = std::min(kChunk, Q.rows() - r0);
-        Mat S = (Q.middleRows(r0, n) * K.transpose()) * scale;
-        softmaxRows(S);
-        O.middleRows(r0, n).noalias() = S * V;
+        St.noalias() = K * Q.middleRows(r0, n).transpose();
+        St *= scale;
+        softmaxCols(St);
+        O.middleRows(r0, n).noalias() = St.transpose() * V;
         if (probs)
-            probs->middleRows(r0, n) = S;
+            probs->middleRows(r0, n) = St.transpose();
     }
     return O;
 }
@@ -60,32 +64,40 @@ Mat sparseAttention(const Mat& Q, const Mat& K, const Mat& V, const TileGrid& gr
                     const Poll& poll) {
     const double scale = 1.0 / std::sqrt(double(Q.cols()));
     Mat O = Mat::Zero(Q.rows(), V.cols());
-    Mat Ks, Vs;
+    Mat St, Qt;
+    std::vector<int> sel;
     for (int g = 0; g < grid.groups(); ++g) {
         if (poll && (g % 16) == 0)
             poll();
+        sel.clear();
         int n = 0;
         for (int b = 0; b < grid.blocks(); ++b)
-            if (mask.at(g, b))
+            if (mask.at(g, b)) {
+                sel.push_back(b);
                 n += grid.blockEnd(b) - grid.blockBegin(b);
+            }
         if (n == 0)
             continue;
-        Ks.resize(n, K.cols());
-        Vs.resize(n, V.cols());
-        int pos = 0;
-        for (int b = 0; b < grid.blocks(); ++b) {
-            if (!mask.at(g, b))
-                continue;
-            const int len = grid.blockEnd(b) - grid.blockBegin(b);
-            Ks.middleRows(pos, len) = K.middleRows(grid.blockBegin(b), len);
-            Vs.middleRows(pos, len) = V.middleRows(grid.blockBegin(b), len);
-            pos += len;
-        }
         const int r0 = g * grid.groupRows;
         const int rn = std::min(grid.groupRows, grid.rows - r0);
-        Mat S = (Q.middleRows(r0, rn) * Ks.transpose()) * scale;
-        softmaxRows(S);
-        O.middleRows(r0, rn).noalias() = S * Vs;
+        Qt = Q.middleRows(r0, rn).transpose() * scale;
+        // Scores of the selected blocks straight from the key cache (no gathered copy of K):
+        // St is (selected keys x rows), softmax per column over the selected keys only.
+        St.resize(n, rn);
+        int pos = 0;
+        for (int b : sel) {
+            const int len = grid.blockEnd(b) - grid.blockBegin(b);
+            St.middleRows(pos, len).noalias() = K.middleRows(grid.blockBegin(b), len) * Qt;
+            pos += len;
+        }
+        softmaxCols(St);
+        auto Og = O.middleRows(r0, rn);
+        pos = 0;
+        for (int b : sel) {
+            const int len = grid.blockEnd(b) - grid.blockBegin(b);
+            Og.noalias() += St.middleRows(pos, len).transpose() * V.middleRows(grid.blockBegin(b), len);
+            pos += len;
+        }
     }
     return O;
 }
