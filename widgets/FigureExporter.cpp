@@ -1,19 +1,26 @@
 #include "FigureExporter.h"
 
 #include "ChartBuilder.h"
+#include "FigureCsv.h"
 #include "FigureSpecJson.h"
+#include "GraphLayoutProvider.h"
+#include "GraphPainter.h"
 #include "HeatmapImage.h"
 #include "HeatmapPainter.h"
 #include "NiceScale.h"
+#include "SceneRendererRegistry.h"
 
 #include <QBuffer>
 #include <QChart>
 #include <QCoreApplication>
 #include <QFileInfo>
+#include <QFontMetricsF>
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QPageSize>
+#include <QPaintEngine>
 #include <QPainter>
 #include <QPdfWriter>
 #include <QSaveFile>
@@ -76,18 +83,58 @@ bool paintChart(const FigureSpec& spec, QPainter* p, const QRectF& rect, const T
     return true;
 }
 
-} // namespace
-
-QStringList FigureExporter::figureSuffixes() {
-    return {QStringLiteral("png"), QStringLiteral("svg"), QStringLiteral("pdf")};
+bool paintGraph(const FigureSpec& spec, QPainter* p, const QRectF& rect, const Theme& theme) {
+    GraphPainter::Options o;
+    o.title = spec.title;
+    return GraphPainter::paint(p, rect, spec.graph, GraphLayoutProvider::compute(spec.graph), theme, o);
 }
 
-QStringList FigureExporter::dataSuffixes() {
-    return {QStringLiteral("csv"), QStringLiteral("json")};
+/// 3D: the title as text (vector in SVG/PDF), the scene as an image rendered offscreen by VTK at
+/// the device's resolution (at least 2x logical for vector devices, at most 4096 px a side).
+bool paintScene(const FigureSpec& spec, QPainter* p, const QRectF& rect, const Theme& theme, QString* error) {
+    p->save();
+    p->fillRect(rect, theme.chartBackground);
+    QRectF area = rect.adjusted(8, 8, -8, -8);
+    if (!spec.title.isEmpty()) {
+        const QFont f = theme.font(Theme::FontRole::Title);
+        const double h = QFontMetricsF(f).height() + 4;
+        p->setFont(f);
+        p->setPen(theme.chartText);
+        p->drawText(QRectF(area.left(), area.top(), area.width(), h), Qt::AlignCenter, spec.title);
+        area.setTop(area.top() + h + 4);
+    }
+    if (!spec.scene.message.isEmpty()) {
+        p->restore();
+        paintMessage(p, area, theme, spec.scene.message);
+        return true;
+    }
+    const QPaintEngine* engine = p->paintEngine();
+    const bool vector =
+        engine && (engine->type() == QPaintEngine::SVG || engine->type() == QPaintEngine::Pdf ||
+                   engine->type() == QPaintEngine::Picture);
+    const QTransform dt = p->deviceTransform();
+    double scale = std::sqrt(std::fabs(dt.determinant()));
+    if (vector)
+        scale = std::max(scale, 2.0);
+    scale = std::clamp(scale, 1.0, 4096.0 / std::max({area.width(), area.height(), 1.0}));
+    const QSize px(std::max(16, qRound(area.width() * scale)), std::max(16, qRound(area.height() * scale)));
+    QString why;
+    const QImage img = SceneRendererRegistry::render(spec.scene, px, scale, theme, &why);
+    if (img.isNull()) {
+        if (error)
+            *error = why;
+        p->restore();
+        paintMessage(p, area, theme, why);
+        return false;
+    }
+    p->setRenderHint(QPainter::SmoothPixmapTransform, true);
+    p->drawImage(area, img);
+    p->restore();
+    return true;
 }
 
-bool FigureExporter::paint(const FigureSpec& spec, QPainter* painter, const QRectF& rect,
-                           const Theme& theme) {
+bool paintFigure(const FigureSpec& spec, QPainter* painter, const QRectF& rect, const Theme& theme,
+                 QString* error) {
     if (!painter || !painter->isActive() || rect.isEmpty())
         return false;
     switch (spec.kind) {
@@ -100,13 +147,39 @@ bool FigureExporter::paint(const FigureSpec& spec, QPainter* painter, const QRec
         return HeatmapPainter::paint(painter, rect, spec.heatmap, image, theme, o);
     }
     case FigureKind::Graph:
+        return paintGraph(spec, painter, rect, theme);
     case FigureKind::Scene3D:
-        break;
+        return paintScene(spec, painter, rect, theme, error);
     }
-    paintMessage(painter, rect, theme,
-                 QStringLiteral("%1: figures of kind '%2' are drawn by their own view")
-                     .arg(spec.title.isEmpty() ? spec.id : spec.title, toString(spec.kind)));
     return false;
+}
+
+/// render() fails only where the picture itself could not be made (3D without OpenGL); other
+/// kinds paint a message and still produce a file.
+bool paintForFile(const FigureSpec& spec, QPainter* p, const QRectF& rect, const Theme& theme,
+                  QString* error) {
+    QString why;
+    const bool ok = paintFigure(spec, p, rect, theme, &why);
+    if (!ok && spec.kind == FigureKind::Scene3D) {
+        setError(error, why.isEmpty() ? QStringLiteral("the 3D figure could not be rendered") : why);
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
+QStringList FigureExporter::figureSuffixes() {
+    return {QStringLiteral("png"), QStringLiteral("svg"), QStringLiteral("pdf")};
+}
+
+QStringList FigureExporter::dataSuffixes() {
+    return {QStringLiteral("csv"), QStringLiteral("json")};
+}
+
+bool FigureExporter::paint(const FigureSpec& spec, QPainter* painter, const QRectF& rect,
+                           const Theme& theme) {
+    return paintFigure(spec, painter, rect, theme, nullptr);
 }
 
 QImage FigureExporter::renderToImage(const FigureSpec& spec, QSize sizePx, qreal dpr, const Theme& theme) {
@@ -162,7 +235,8 @@ QByteArray FigureExporter::render(const FigureSpec& spec, const QString& formatI
         p.setRenderHint(QPainter::Antialiasing);
         p.setRenderHint(QPainter::TextAntialiasing);
         p.scale(o.dpi / kLogicalDpi, o.dpi / kLogicalDpi);
-        paint(spec, &p, rect, o.theme);
+        if (!paintForFile(spec, &p, rect, o.theme, error))
+            return {};
         p.end();
         // Density metadata is set after painting so that fonts are laid out at logical size.
         const int dpm = qRound(o.dpi / 0.0254);
@@ -194,7 +268,8 @@ QByteArray FigureExporter::render(const FigureSpec& spec, const QString& formatI
             return {};
         }
         p.setRenderHint(QPainter::Antialiasing);
-        paint(spec, &p, rect, o.theme);
+        if (!paintForFile(spec, &p, rect, o.theme, error))
+            return {};
         p.end();
         buf.close();
         if (!QSvgRenderer(bytes).isValid()) {
@@ -222,7 +297,8 @@ QByteArray FigureExporter::render(const FigureSpec& spec, const QString& formatI
             p.setRenderHint(QPainter::Antialiasing);
             const double s = double(pdf.resolution()) / kLogicalDpi;
             p.scale(s, s);
-            paint(spec, &p, rect, o.theme);
+            if (!paintForFile(spec, &p, rect, o.theme, error))
+                return {};
             p.end();
         }
         buf.close();
@@ -264,6 +340,10 @@ bool FigureExporter::writeAtomically(const QString& path, const QByteArray& byte
 }
 
 QByteArray FigureExporter::exportCsv(const FigureSpec& spec) {
+    if (spec.kind == FigureKind::Graph)
+        return FigureCsv::graph(spec.graph, GraphLayoutProvider::compute(spec.graph));
+    if (spec.kind == FigureKind::Scene3D)
+        return FigureCsv::scene(spec.scene);
     QString out;
     const QLatin1Char comma(','), nl('\n');
     if (spec.kind == FigureKind::Heatmap) {
@@ -308,7 +388,17 @@ QByteArray FigureExporter::exportCsv(const FigureSpec& spec) {
 }
 
 QByteArray FigureExporter::exportJson(const FigureSpec& spec) {
-    return QJsonDocument(FigureSpecJson::toJson(spec)).toJson(QJsonDocument::Indented);
+    QJsonObject json = FigureSpecJson::toJson(spec);
+    if (spec.kind == FigureKind::Graph && !spec.graph.nodes.isEmpty()) {
+        // The drawn positions (layout units), so the data reproduces the picture.
+        QJsonObject g = json.value(QStringLiteral("graph")).toObject();
+        QJsonArray pos;
+        for (const QPointF& p : GraphLayoutProvider::compute(spec.graph))
+            pos.append(QJsonArray{p.x(), p.y()});
+        g[QStringLiteral("positions")] = pos;
+        json[QStringLiteral("graph")] = g;
+    }
+    return QJsonDocument(json).toJson(QJsonDocument::Indented);
 }
 
 bool FigureExporter::exportDataFile(const FigureSpec& spec, const QString& path, QString* error) {

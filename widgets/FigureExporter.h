@@ -33,12 +33,16 @@ public:
     static QStringList dataSuffixes();
 
     /// Paints \a spec into \a rect, whose units are logical pixels (1/96 inch); scale the
-    /// painter for denser devices. Returns false (and paints a short message) for kinds this
-    /// layer cannot draw (graph, 3d) or unusable data.
+    /// painter for denser devices. Graphs are laid out by GraphLayoutProvider (cached, same
+    /// picture as GraphView); 3D scenes are rendered offscreen through SceneRendererRegistry at the
+    /// device's resolution and drawn as an image under a vector title. Returns false (and paints a
+    /// short message) for unusable data, or a 3D scene without OpenGL / X server / registered
+    /// renderer.
     static bool paint(const FigureSpec& spec, QPainter* painter, const QRectF& rect, const Theme& theme);
 
     /// Writes \a path (format from its suffix: png, svg or pdf) atomically: the file appears
-    /// complete or not at all. On failure returns false and sets *error (if given).
+    /// complete or not at all. On failure returns false and sets *error (if given); a 3D figure
+    /// that cannot be rendered (no X server: "needs an X server ...") is such a failure.
     static bool exportFile(const FigureSpec& spec, const QString& path, const ExportOptions& options = {},
                            QString* error = nullptr);
     /// The bytes exportFile() would write for \a format ("png", "svg", "pdf"); empty on failure.
@@ -51,9 +55,11 @@ public:
     /// Data behind the figure as CSV (UTF-8, RFC 4180 quoting). Charts: header "series,x,y" and
     /// one row per point (plus a "category" column when the chart has categories); heatmaps:
     /// a matrix whose first row holds the column labels and first column the row labels.
+    /// Graphs and 3D scenes: see FigureCsv (one row per node / edge, per sphere / point / vertex).
     /// Numbers round-trip exactly; non-finite values are written as NaN / inf / -inf.
     static QByteArray exportCsv(const FigureSpec& spec);
-    /// Data and description of the figure as indented JSON (FigureSpecJson::toJson()).
+    /// Data and description of the figure as indented JSON (FigureSpecJson::toJson()); graphs
+    /// also get "graph.positions", the drawn layout ([x, y] per node).
     static QByteArray exportJson(const FigureSpec& spec);
     /// Writes exportCsv() or exportJson() (from the suffix) atomically.
     static bool exportDataFile(const FigureSpec& spec, const QString& path, QString* error = nullptr);

@@ -28,4 +28,30 @@ bool figureKindFromString(const QString& name, FigureKind* out) {
     return false;
 }
 
+QString toString(GraphLayout layout) {
+    switch (layout) {
+    case GraphLayout::Given:
+        return QStringLiteral("given");
+    case GraphLayout::Force:
+        return QStringLiteral("force");
+    case GraphLayout::Circular:
+        return QStringLiteral("circular");
+    case GraphLayout::Spectral:
+        return QStringLiteral("spectral");
+    }
+    return QStringLiteral("force");
+}
+
+bool graphLayoutFromString(const QString& name, GraphLayout* out) {
+    static const GraphLayout layouts[] = {GraphLayout::Given, GraphLayout::Force, GraphLayout::Circular,
+                                          GraphLayout::Spectral};
+    for (GraphLayout l : layouts)
+        if (name == toString(l)) {
+            if (out)
+                *out = l;
+            return true;
+        }
+    return false;
+}
+
 } // namespace pl::gui

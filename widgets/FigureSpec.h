@@ -8,6 +8,9 @@
 #include <QString>
 #include <QStringList>
 #include <QVector>
+#include <QVector3D>
+
+#include <limits>
 
 namespace pl::gui {
 
@@ -73,6 +76,169 @@ struct HeatmapSpec {
     bool annotateCells = false; ///< print each value in its cell when the cells are large enough
 };
 
+// ---- Graph figures (kind "graph"): drawn by GraphView on screen and GraphPainter in exports. ----
+
+/// One node of a graph figure.
+struct GraphNodeSpec {
+    QString id;    ///< stable key shown in the read-out and written to CSV/JSON (may be empty)
+    QString label; ///< drawn next to the node when GraphSpec::showLabels; empty = none
+    double x = std::numeric_limits<double>::quiet_NaN(); ///< given position (layout Given), any unit
+    double y = std::numeric_limits<double>::quiet_NaN(); ///< NaN = unknown (placed on a circle)
+    double size = 1.0; ///< relative area: radius = GraphSpec::nodeRadius * sqrt(size) (logical px)
+    double value = std::numeric_limits<double>::quiet_NaN(); ///< colour value through GraphSpec::colormap
+    int category = -1; ///< theme series colour (Okabe-Ito); >= 0 wins over value; -1 = use value
+    QString group;     ///< free-form group name (read-out, CSV)
+};
+
+/// One edge, between two entries of GraphSpec::nodes (indices, not ids).
+struct GraphEdgeSpec {
+    int source = 0;
+    int target = 0;
+    double weight = 1.0; ///< width = GraphSpec::edgeWidth * |weight| / max |weight| (at least 0.5 px)
+    double value = std::numeric_limits<double>::quiet_NaN(); ///< colour value; NaN = neutral edge colour
+    bool dashed = false;
+    bool directed = false; ///< arrow head at the target (also drawn for all edges when GraphSpec::directed)
+};
+
+/// One legend line: a node swatch (category colour or value colour) or an edge sample.
+struct GraphLegendEntry {
+    QString label;
+    int category = -1; ///< series colour; -1 with a finite value = colour-map colour; else neutral
+    double value = std::numeric_limits<double>::quiet_NaN();
+    bool edge = false;   ///< draw a line sample instead of a disc
+    bool dashed = false; ///< for edge samples
+};
+
+enum class GraphLayout {
+    Given,    ///< node x/y as given (missing ones on a circle)
+    Force,    ///< force-directed (VTK's force-directed / fast 2D strategies), seeded
+    Circular, ///< nodes on a circle in index order
+    Spectral  ///< Laplacian eigenvectors 2 and 3 (no randomness)
+};
+/// "given" | "force" | "circular" | "spectral".
+QString toString(GraphLayout layout);
+/// Inverse of toString; returns false for an unknown name.
+bool graphLayoutFromString(const QString& name, GraphLayout* out);
+
+struct GraphSpec {
+    QVector<GraphNodeSpec> nodes;
+    QVector<GraphEdgeSpec> edges;     ///< indices out of range are skipped when drawn
+    GraphLayout layout = GraphLayout::Force;
+    int layoutSeed = 1;               ///< seed of the force layout (same seed, same picture)
+    bool directed = false;            ///< arrow heads on every edge
+    QString colormap = QStringLiteral("viridis"); ///< for node and edge values (Colormap::byName)
+    QString colorTitle;               ///< colour-bar title for node values; empty = no colour bar
+    bool fixedRange = false;          ///< colour scale uses vMin..vMax instead of the value range
+    double vMin = 0;
+    double vMax = 1;
+    QVector<GraphLegendEntry> legend; ///< empty = no legend
+    double nodeRadius = 6.0;          ///< logical px radius of a node of size 1
+    double edgeWidth = 1.5;           ///< logical px width of the heaviest edge
+    bool showLabels = true;           ///< node labels (drawn when there are at most 300 nodes)
+};
+
+// ---- 3D scenes (kind "3d"): drawn by VTK (paperlab_vtkviews). Plain data, no VTK types. ----
+
+/// Colouring shared by all scene items: values go through a colour map; without values the
+/// item has one colour (color if valid, else the theme's series colour colorIndex).
+struct SceneItemStyle {
+    QString name;           ///< shown in picks and the read-out
+    QColor color;           ///< solid colour when there are no values; invalid = series colour
+    int colorIndex = 0;     ///< theme series colour when color is invalid
+    double opacity = 1.0;   ///< 0..1
+    QString colormap;       ///< own colour map for this item's values; empty = SceneSpec::colormap
+    QString colorBarTitle;  ///< with an own colormap: a separate colour bar with this title
+};
+
+/// Many spheres (glyph-instanced, so 10 000 stay interactive).
+struct SphereSetSpec {
+    SceneItemStyle style;
+    QVector<QVector3D> centers;
+    QVector<double> radii;  ///< one per centre, or empty = radius
+    double radius = 0.05;
+    QVector<double> values; ///< colour value per sphere, or empty = solid colour
+    QStringList labels;     ///< optional per-sphere text for picks
+};
+
+/// A polyline through points; drawn as a tube when radius > 0, else as a line.
+struct PolylineSpec {
+    SceneItemStyle style;
+    QVector<QVector3D> points;
+    QVector<double> values; ///< colour value per point (e.g. time), or empty
+    double radius = 0.0;    ///< tube radius in scene units; 0 = a line of lineWidth px
+    double lineWidth = 2.0; ///< px, lines only
+};
+
+/// A surface: a triangle mesh, or a parametric torus (VTK's parametric torus).
+struct SurfaceSpec {
+    enum class Kind { Mesh, Torus };
+    SceneItemStyle style;
+    Kind kind = Kind::Mesh;
+    QVector<QVector3D> vertices; ///< Mesh
+    QVector<int> triangles;      ///< Mesh: 3 vertex indices per triangle
+    QVector<double> values;      ///< Mesh: per vertex; Torus: a gridU x gridV grid (u major), or empty
+    int gridU = 0;               ///< Torus value grid size along u (around the ring)
+    int gridV = 0;               ///< Torus value grid size along v (around the tube)
+    QVector3D center;            ///< Torus centre
+    double ringRadius = 1.0;     ///< Torus: distance from the centre to the tube centre
+    double tubeRadius = 0.35;    ///< Torus: tube (cross-section) radius
+    int resolution = 64;         ///< Torus: samples along u (v uses half)
+    bool showEdges = false;      ///< draw the triangle edges
+};
+
+/// Points drawn as small round points of pointSize px.
+struct PointCloudSpec {
+    SceneItemStyle style;
+    QVector<QVector3D> points;
+    QVector<double> values;
+    double pointSize = 4.0;
+};
+
+/// Arrows from origins along vectors (length = |vector| * scale).
+struct ArrowSetSpec {
+    SceneItemStyle style;
+    QVector<QVector3D> origins;
+    QVector<QVector3D> vectors; ///< same length as origins
+    QVector<double> values;     ///< per arrow, or empty
+    double scale = 1.0;
+};
+
+/// A text label at a 3D position (always facing the camera).
+struct SceneLabelSpec {
+    QVector3D position;
+    QString text;
+};
+
+/// Camera hints: without a position the camera frames the whole scene, then turns by azimuth and
+/// elevation (degrees) and zooms.
+struct CameraSpec {
+    bool hasPosition = false;
+    QVector3D position;
+    QVector3D focalPoint;
+    QVector3D viewUp{0, 0, 1};
+    double azimuth = 30;
+    double elevation = 20;
+    double zoom = 1.0;
+    bool parallel = false; ///< parallel projection
+};
+
+struct SceneSpec {
+    QVector<SphereSetSpec> spheres;
+    QVector<PolylineSpec> polylines;
+    QVector<SurfaceSpec> surfaces;
+    QVector<PointCloudSpec> pointClouds;
+    QVector<ArrowSetSpec> arrows;
+    QVector<SceneLabelSpec> labels;
+    CameraSpec camera;
+    QString colormap = QStringLiteral("viridis"); ///< shared by items without their own colormap
+    bool fixedRange = false; ///< shared scale vMin..vMax instead of the range of the shared items' values
+    double vMin = 0;
+    double vMax = 1;
+    QString colorBarTitle;   ///< title of the shared colour bar; shown when a shared item has values
+    bool showColorBar = true;
+    QString message;         ///< non-empty: nothing to draw; views and exports show this text (no GL needed)
+};
+
 /// Everything needed to draw and export one figure.
 struct FigureSpec {
     QString id;                ///< stable id, as listed in paper.json
@@ -81,6 +247,8 @@ struct FigureSpec {
     FigureKind kind = FigureKind::Chart;
     ChartSpec chart;           ///< used when kind == Chart
     HeatmapSpec heatmap;       ///< used when kind == Heatmap
+    GraphSpec graph;           ///< used when kind == Graph
+    SceneSpec scene;           ///< used when kind == Scene3D
 };
 
 } // namespace pl::gui

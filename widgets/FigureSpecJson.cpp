@@ -1,5 +1,7 @@
 #include "FigureSpecJson.h"
 
+#include "FigureSpecJsonParts.h"
+
 #include <QJsonArray>
 
 #include <cmath>
@@ -132,6 +134,10 @@ QJsonObject FigureSpecJson::toJson(const FigureSpec& spec) {
         if (h.fixedRange)
             j[QStringLiteral("range")] = QJsonArray{h.vMin, h.vMax};
         o[QStringLiteral("heatmap")] = j;
+    } else if (spec.kind == FigureKind::Graph) {
+        o[QStringLiteral("graph")] = detail::graphToJson(spec.graph);
+    } else if (spec.kind == FigureKind::Scene3D) {
+        o[QStringLiteral("scene")] = detail::sceneToJson(spec.scene);
     }
     return o;
 }
@@ -218,6 +224,12 @@ bool FigureSpecJson::fromJson(const QJsonObject& o, FigureSpec* out, QString* er
             h.vMin = r[0].toDouble();
             h.vMax = r[1].toDouble();
         }
+    } else if (spec.kind == FigureKind::Graph) {
+        if (!detail::graphFromJson(o.value(QStringLiteral("graph")).toObject(), &spec.graph, error))
+            return false;
+    } else if (spec.kind == FigureKind::Scene3D) {
+        if (!detail::sceneFromJson(o.value(QStringLiteral("scene")).toObject(), &spec.scene, error))
+            return false;
     }
     if (out)
         *out = spec;

@@ -1,7 +1,10 @@
 #include "FigureView.h"
 
+#include "AbstractSceneView.h"
 #include "ChartBuilder.h"
+#include "GraphView.h"
 #include "HeatmapView.h"
+#include "SceneRendererRegistry.h"
 #include "ThemeManager.h"
 
 #include <QApplication>
@@ -47,11 +50,14 @@ FigureView::FigureView(QWidget* parent) : QWidget(parent) {
     m_chartView->setAccessibleName(tr("Chart"));
     m_heatmap = new HeatmapView(host);
     m_heatmap->setContextMenuPolicy(Qt::NoContextMenu);
+    m_graph = new GraphView(host);
+    m_graph->setContextMenuPolicy(Qt::NoContextMenu);
     m_note = new QLabel(host);
     m_note->setAlignment(Qt::AlignCenter);
     m_note->setWordWrap(true);
     m_stack->addWidget(m_chartView);
     m_stack->addWidget(m_heatmap);
+    m_stack->addWidget(m_graph);
     m_stack->addWidget(m_note);
     outer->addWidget(host, 1);
 
@@ -70,6 +76,8 @@ FigureView::FigureView(QWidget* parent) : QWidget(parent) {
     });
     connect(m_heatmap, &HeatmapView::cellSelected, this, &FigureView::cellSelected);
     connect(m_heatmap, &HeatmapView::hoverTextChanged, this, [this](const QString& t) { updateCaption(t); });
+    connect(m_graph, &GraphView::nodeSelected, this, &FigureView::nodeSelected);
+    connect(m_graph, &GraphView::hoverTextChanged, this, [this](const QString& t) { updateCaption(t); });
     connect(ThemeManager::instance(), &ThemeManager::themeChanged, this, &FigureView::restyle);
     m_stack->setCurrentWidget(m_note);
     m_note->setText(tr("No figure"));
@@ -95,10 +103,29 @@ void FigureView::setSpec(const FigureSpec& spec) {
         m_stack->setCurrentWidget(m_heatmap);
         break;
     case FigureKind::Graph:
+        m_graph->setSpec(spec.graph, spec.title);
+        m_stack->setCurrentWidget(m_graph);
+        break;
     case FigureKind::Scene3D:
-        m_note->setText(
-            tr("“%1” is a %2 figure; it is drawn by its own view.").arg(spec.title, toString(spec.kind)));
-        m_stack->setCurrentWidget(m_note);
+        if (!m_scene && SceneRendererRegistry::hasViewFactory()) {
+            m_scene = SceneRendererRegistry::createView(m_stack->parentWidget());
+            if (m_scene) {
+                m_scene->setContextMenuPolicy(Qt::NoContextMenu);
+                m_stack->addWidget(m_scene);
+                connect(m_scene, &AbstractSceneView::hoverTextChanged, this,
+                        [this](const QString& t) { updateCaption(t); });
+            }
+        }
+        if (m_scene) {
+            // Same figure again (new data): keep the user's camera.
+            const bool sameFigure = old.kind == FigureKind::Scene3D && old.id == spec.id && !old.id.isEmpty();
+            m_scene->setScene(spec.scene, spec.title, !sameFigure);
+            m_stack->setCurrentWidget(m_scene);
+        } else {
+            m_note->setText(
+                tr("“%1” is a 3D figure, but this program was built without its 3D views.").arg(spec.title));
+            m_stack->setCurrentWidget(m_note);
+        }
         break;
     }
     updateCaption();
@@ -156,7 +183,7 @@ QImage FigureView::snapshot(qreal dpr) const {
 
 void FigureView::contextMenuEvent(QContextMenuEvent* event) {
     QMenu menu(this);
-    const bool drawable = m_spec.kind == FigureKind::Chart || m_spec.kind == FigureKind::Heatmap;
+    const bool drawable = m_spec.kind != FigureKind::Scene3D || SceneRendererRegistry::hasRenderer();
     QAction* fig = menu.addAction(tr("Export figure…"), this, &FigureView::exportFigureInteractive);
     menu.addAction(tr("Export data…"), this, &FigureView::exportDataInteractive);
     QAction* copy = menu.addAction(tr("Copy image"), this, &FigureView::copyImage);
@@ -165,6 +192,12 @@ void FigureView::contextMenuEvent(QContextMenuEvent* event) {
     if (m_spec.kind == FigureKind::Heatmap) {
         menu.addSeparator();
         menu.addAction(tr("Reset zoom"), m_heatmap, &HeatmapView::resetZoom);
+    } else if (m_spec.kind == FigureKind::Graph) {
+        menu.addSeparator();
+        menu.addAction(tr("Reset zoom"), m_graph, &GraphView::resetZoom);
+    } else if (m_spec.kind == FigureKind::Scene3D && m_scene) {
+        menu.addSeparator();
+        menu.addAction(tr("Reset camera"), m_scene, &AbstractSceneView::resetCamera);
     }
     menu.exec(event->globalPos());
 }

@@ -1,9 +1,10 @@
 #pragma once
 /// On-screen view of any FigureSpec: a QChartView (antialiased) for charts, a HeatmapView for
-/// heatmaps, a note for kinds drawn elsewhere (graph, 3d). setSpec() updates a chart in place when
-/// only the data changed. Follows the application theme. Context menu: Export figure…,
-/// Export data…, Copy image. The caption and the heatmap read-out show in a line below.
-/// GUI thread.
+/// heatmaps, a GraphView for graphs and, for 3D scenes, the VTK view that paperlab_vtkviews
+/// registers (SceneRendererRegistry; a note when none is registered). setSpec() updates a chart in
+/// place when only the data changed. Follows the application theme. Context menu: Export figure…,
+/// Export data…, Copy image. The caption and the heatmap / graph / pick read-out show in a line
+/// below. GUI thread.
 
 #include "widgets/FigureExporter.h"
 #include "widgets/FigureSpec.h"
@@ -19,6 +20,8 @@ class QTimer;
 
 namespace pl::gui {
 
+class AbstractSceneView;
+class GraphView;
 class HeatmapView;
 
 class FigureView : public QWidget {
@@ -42,6 +45,9 @@ public:
     QChart* chart() const { return m_chart; }
     QChartView* chartView() const { return m_chartView; }
     HeatmapView* heatmapView() const { return m_heatmap; }
+    GraphView* graphView() const { return m_graph; }
+    /// The 3D view (created on the first 3D spec; nullptr before, or when none is registered).
+    AbstractSceneView* sceneView() const { return m_scene; }
     /// How many times setSpec() rebuilt the chart instead of updating it (for tests).
     int chartRebuildCount() const { return m_rebuilds; }
 
@@ -59,6 +65,8 @@ public slots:
 signals:
     /// A heatmap cell was clicked.
     void cellSelected(int row, int col);
+    /// A graph node was selected (-1: selection cleared).
+    void nodeSelected(int index);
 
 protected:
     void contextMenuEvent(QContextMenuEvent* event) override;
@@ -75,6 +83,8 @@ private:
     QChartView* m_chartView = nullptr;
     QChart* m_chart = nullptr;
     HeatmapView* m_heatmap = nullptr;
+    GraphView* m_graph = nullptr;
+    AbstractSceneView* m_scene = nullptr;
     QLabel* m_note = nullptr;
     QLabel* m_caption = nullptr;
     QTimer* m_resizeTimer = nullptr;

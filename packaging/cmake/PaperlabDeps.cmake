@@ -10,9 +10,9 @@ pkg_check_modules(CLP REQUIRED IMPORTED_TARGET clp)
 # VTK's config needs MPI with the C language enabled.
 find_package(MPI COMPONENTS C)
 find_package(VTK 9.1 REQUIRED COMPONENTS
-  CommonCore CommonDataModel CommonColor FiltersCore FiltersSources FiltersGeneral
-  InfovisCore InfovisLayout RenderingCore RenderingOpenGL2 RenderingUI RenderingFreeType
-  InteractionStyle IOImage)
+  CommonCore CommonDataModel CommonColor CommonComputationalGeometry FiltersCore FiltersSources
+  FiltersGeneral InfovisCore InfovisLayout RenderingCore RenderingOpenGL2 RenderingUI RenderingFreeType
+  RenderingAnnotation InteractionStyle IOImage)
 
 set(CMAKE_AUTOMOC ON)
 
