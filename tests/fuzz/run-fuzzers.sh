@@ -3,8 +3,18 @@
 # (default 20) on a copy of its seed corpus (tests/fuzz/corpus/<target>/). Fails on the first
 # crash, leak, timeout or sanitizer report; the reproducer is left in build-fuzz/fuzz/artifacts/.
 # Reproduce one:  build-fuzz/fuzz/fuzz_<target> build-fuzz/fuzz/artifacts/<target>/crash-...
+# With PAPERLAB_FUZZ_RUNS=N each target runs exactly N inputs instead (with the fixed seed this
+# is deterministic: CI uses it so that a green commit stays green).
 set -euo pipefail
 seconds="${1:-20}"
+runs="${PAPERLAB_FUZZ_RUNS:-}"
+if [ -n "$runs" ]; then
+  budget=(-runs="$runs")
+  label="$runs runs"
+else
+  budget=(-max_total_time="$seconds")
+  label="${seconds}s"
+fi
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$root"
 export CCACHE_BASEDIR="$root" CCACHE_NOHASHDIR=1
@@ -25,8 +35,8 @@ for target in csv npy nfg result_json session; do
   rm -rf "$work"; mkdir -p "$work" "$art"
   cp tests/fuzz/corpus/"$target"/* "$work"/
   log="build-fuzz/fuzz/$target.log"
-  echo "== fuzz_$target: ${seconds}s"
-  if "$exe" "$work" -max_total_time="$seconds" -seed=1 -max_len=65536 -rss_limit_mb=2048 -timeout=10 \
+  echo "== fuzz_$target: $label"
+  if "$exe" "$work" "${budget[@]}" -seed=1 -max_len=65536 -rss_limit_mb=2048 -timeout=10 \
        -print_final_stats=1 -artifact_prefix="$art/" >"$log" 2>&1; then
     result="ok"
   else
