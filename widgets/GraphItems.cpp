@@ -35,14 +35,17 @@ void GraphEdgeLayer::paint(QPainter* painter, const QStyleOptionGraphicsItem* op
     const QRectF clip = t.mapRect(option->exposedRect).adjusted(-40, -40, 40, 40);
     painter->save();
     painter->setWorldTransform(QTransform());
-    GraphPainter::drawEdges(painter, m_view->spec(), m_view->style(), dev, clip, m_view->selectedNodes());
+    GraphPainter::drawEdges(painter, m_view->spec(), m_view->style(), dev, clip, m_view->selectedNodes(),
+                            m_view->isInteracting());
     painter->restore();
 }
 
 GraphNodeItem::GraphNodeItem(GraphView* view, int index) : m_view(view), m_index(index) {
     setFlags(ItemIsMovable | ItemIsSelectable | ItemIgnoresTransformations | ItemSendsGeometryChanges);
     setAcceptHoverEvents(true);
-    setCacheMode(DeviceCoordinateCache);
+    // No pixmap cache: a node is one ellipse, cheaper to draw than to re-cache at every zoom
+    // step (the device position moves by fractions of a pixel, which invalidates such caches).
+    setCacheMode(NoCache);
     refresh();
 }
 

@@ -130,7 +130,8 @@ GraphPainter::Layout GraphPainter::layout(const GraphSpec& spec, const GraphStyl
 }
 
 void GraphPainter::drawEdges(QPainter* p, const GraphSpec& spec, const GraphStyle& style,
-                             const QVector<QPointF>& pts, const QRectF& clip, const QVector<int>& highlight) {
+                             const QVector<QPointF>& pts, const QRectF& clip, const QVector<int>& highlight,
+                             bool interactive) {
     const int m = std::min(int(spec.edges.size()), style.edgeCount());
     const int n = int(pts.size());
     struct Batch {
@@ -151,11 +152,14 @@ void GraphPainter::drawEdges(QPainter* p, const GraphSpec& spec, const GraphStyl
     }
     QVector<QLineF> hotLines;
     const bool cull = !clip.isNull();
+    const int stride = interactive && m > kInteractiveEdges ? (m + kInteractiveEdges - 1) / kInteractiveEdges : 1;
     for (int k = 0; k < m; ++k) {
         if (!style.edgeValid(k))
             continue;
         const GraphEdgeSpec& e = spec.edges[k];
         if (e.source >= n || e.target >= n)
+            continue;
+        if (stride > 1 && k % stride != 0 && (hot.isEmpty() || !(hot[e.source] || hot[e.target])))
             continue;
         const QPointF a = pts[e.source], b = pts[e.target];
         if (cull && (std::max(a.x(), b.x()) < clip.left() || std::min(a.x(), b.x()) > clip.right() ||
@@ -190,7 +194,7 @@ void GraphPainter::drawEdges(QPainter* p, const GraphSpec& spec, const GraphStyl
             hotLines.append(QLineF(from, to));
     }
     p->save();
-    p->setRenderHint(QPainter::Antialiasing, true);
+    p->setRenderHint(QPainter::Antialiasing, !interactive);
     p->setBrush(Qt::NoBrush);
     for (const Batch& b : batches) {
         QPen pen(QColor::fromRgba(b.rgba), b.width, b.dashed ? Qt::DashLine : Qt::SolidLine, Qt::FlatCap);

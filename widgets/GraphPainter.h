@@ -58,9 +58,14 @@ public:
     /// Edges between node centres \a pts (painter coordinates), shortened to the node rims, in
     /// one drawLines() per pen; arrows at targets. Edges outside \a clip (if not null) are skipped.
     /// Edges touching \a highlight nodes are drawn again on top in the selection colour.
+    /// Interaction frames (\a interactive, while zooming or dragging) are cheaper: aliased lines
+    /// and, above kInteractiveEdges edges, an evenly spread subset of the edges (the cost of a
+    /// frame is the pixels the edges cover).
     static void drawEdges(QPainter* painter, const GraphSpec& spec, const GraphStyle& style,
                           const QVector<QPointF>& pts, const QRectF& clip = {},
-                          const QVector<int>& highlight = {});
+                          const QVector<int>& highlight = {}, bool interactive = false);
+    /// Edges drawn in an interaction frame, at most.
+    static constexpr int kInteractiveEdges = 1500;
     /// One node disc with its outline (selected: selection ring; hovered: thicker outline).
     static void drawNode(QPainter* painter, const GraphStyle& style, int i, const QPointF& centre,
                          bool selected = false, bool hovered = false);

@@ -13,6 +13,7 @@
 #include <QPointer>
 #include <QScrollBar>
 #include <QSignalBlocker>
+#include <QTimer>
 #include <QWheelEvent>
 
 #include <algorithm>
@@ -28,6 +29,9 @@ constexpr double kMaxZoom = 60.0;
 GraphView::GraphView(QWidget* parent) : QGraphicsView(parent), m_theme(Theme::current()) {
     m_pool.setMaxThreadCount(1);
     setScene(new QGraphicsScene(this));
+    // Nodes ignore the view transform, so every zoom step would move all of them in a BSP index;
+    // a linear scan for hover and clicks is cheaper at these sizes.
+    scene()->setItemIndexMethod(QGraphicsScene::NoIndex);
     setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
     // Overlays (title, legend, colour bar) are painted in viewport coordinates, so scrolling must
     // repaint instead of blitting; cached items make the full repaint cheap.
@@ -50,6 +54,23 @@ GraphView::GraphView(QWidget* parent) : QGraphicsView(parent), m_theme(Theme::cu
         }
     });
     connect(horizontalScrollBar(), &QScrollBar::sliderMoved, this, [this] { m_userZoomed = true; });
+    m_settle = new QTimer(this);
+    m_settle->setSingleShot(true);
+    m_settle->setInterval(150);
+    connect(m_settle, &QTimer::timeout, this, [this] {
+        m_interacting = false;
+        if (m_edges)
+            m_edges->update(); // the antialiased frame
+    });
+}
+
+void GraphView::beginInteraction() {
+    if (!m_interacting) {
+        m_interacting = true;
+        if (m_edges)
+            m_edges->update();
+    }
+    m_settle->start();
 }
 
 GraphView::~GraphView() {
@@ -160,12 +181,14 @@ void GraphView::rebuildItems() {
     m_edges = new GraphEdgeLayer(this);
     s->addItem(m_edges);
     m_nodes.reserve(m_scenePts.size());
+    m_building = true; // placing nodes is not a drag
     for (qsizetype i = 0; i < m_scenePts.size(); ++i) {
         auto* item = new GraphNodeItem(this, int(i));
-        m_nodes.append(item); // before setPos: itemChange reads m_scenePts only
+        m_nodes.append(item);
         item->setPos(m_scenePts[i]);
         s->addItem(item);
     }
+    m_building = false;
     // A generous scene rectangle so that centring and panning are never clamped.
     const QRectF b = m_edges->boundingRect();
     const double pad = 20 * std::max({b.width(), b.height(), 1.0});
@@ -215,6 +238,7 @@ void GraphView::zoomBy(double factor) {
     const double f = z / zoomLevel();
     const ViewportAnchor anchor = transformationAnchor();
     setTransformationAnchor(QGraphicsView::AnchorViewCenter);
+    beginInteraction();
     scale(f, f);
     setTransformationAnchor(anchor);
     m_userZoomed = true;
@@ -272,9 +296,10 @@ QString GraphView::describeNode(int i) const {
 }
 
 void GraphView::onNodeMoved(int index, const QPointF& scenePos) {
-    if (index < 0 || index >= m_scenePts.size() || index >= m_nodes.size())
+    if (m_building || index < 0 || index >= m_scenePts.size() || index >= m_nodes.size())
         return; // during rebuildItems()
     m_scenePts[index] = scenePos;
+    beginInteraction();
     if (m_edges) {
         m_edges->updateBounds();
         m_edges->update();
@@ -317,6 +342,7 @@ void GraphView::wheelEvent(QWheelEvent* event) {
     const double z = std::clamp(zoomLevel() * std::pow(1.15, steps), kMinZoom, kMaxZoom);
     const double f = z / zoomLevel();
     setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
+    beginInteraction();
     scale(f, f);
     m_userZoomed = true;
     event->accept();

@@ -144,12 +144,16 @@ void TestVtkViewport::mouseRotatesWheelZoomsKeyResets() {
 
     const QPoint c(vp->width() / 2, vp->height() / 2);
     QTest::mousePress(vp, Qt::LeftButton, Qt::NoModifier, c);
+    QVERIFY(vp->isInteracting());
+    QVERIFY(view.builder().isInteractive()); // coarse spheres while dragging
     for (int i = 1; i <= 8; ++i) {
         QMouseEvent move(QEvent::MouseMove, QPointF(c + QPoint(10 * i, 4 * i)), vp->mapToGlobal(QPointF(c)),
                          Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
         QApplication::sendEvent(vp, &move);
     }
     QTest::mouseRelease(vp, Qt::LeftButton, Qt::NoModifier, c + QPoint(80, 32));
+    QVERIFY(!vp->isInteracting());
+    QVERIFY(!view.builder().isInteractive());
     cam->GetPosition(p1);
     QVERIFY2(std::hypot(p1[0] - p0[0], p1[1] - p0[1], p1[2] - p0[2]) > 1e-3, "drag did not rotate");
     QTRY_VERIFY(vp->renderCount() > renders);

@@ -230,6 +230,8 @@ void TestGraphView::zoomAndRestyleKeepLayout() {
                       Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
     QApplication::sendEvent(view.viewport(), &wheel);
     QVERIFY(view.zoomLevel() > 1.2);
+    QVERIFY(view.isInteracting()); // aliased edges while zooming ...
+    QTRY_VERIFY(!view.isInteracting()); // ... antialiased again once it settles
     view.setFocus();
     QTest::keyClick(&view, Qt::Key_0);
     QCOMPARE(view.zoomLevel(), 1.0);

@@ -13,6 +13,7 @@
 #include <vtkRenderer.h>
 #include <vtkScalarBarActor.h>
 #include <vtkSmartPointer.h>
+#include <vtkSphereSource.h>
 #include <vtkTextProperty.h>
 
 #include <algorithm>
@@ -76,7 +77,17 @@ struct SceneBuilder::Impl {
     QVector<vtkSmartPointer<vtkBillboardTextActor3D>> labels;
     QVector<QPair<vtkActor*, double>> lineWidths; ///< line actors and their logical width
     QVector<QPair<vtkActor*, double>> pointSizes; ///< point actors and their logical size
+    QVector<QPair<vtkSphereSource*, qsizetype>> sphereSources; ///< instanced spheres, set sizes
+    bool interactive = false;
     int props = 0;
+
+    void applySphereResolution() {
+        for (const auto& [source, count] : sphereSources) {
+            const auto [theta, phi] = sceneitems::sphereResolution(count, interactive);
+            source->SetThetaResolution(theta);
+            source->SetPhiResolution(phi);
+        }
+    }
 
     sceneitems::Coloring coloring(const SceneItemStyle& style, const QVector<double>& values, bool usesValues,
                                   vtkLookupTable* shared, double lo, double hi) {
@@ -169,6 +180,7 @@ void SceneBuilder::build(vtkRenderer* r, const SceneSpec& s, const Theme& theme,
     d->labels.clear();
     d->lineWidths.clear();
     d->pointSizes.clear();
+    d->sphereSources.clear();
     r->RemoveAllViewProps();
     const QColor bg = theme.chartBackground;
     r->SetBackground(bg.redF(), bg.greenF(), bg.blueF());
@@ -257,6 +269,7 @@ void SceneBuilder::build(vtkRenderer* r, const SceneSpec& s, const Theme& theme,
     for (vtkScalarBarActor* bar : d->bars)
         r->AddViewProp(bar);
     d->styleOverlays();
+    d->applySphereResolution();
     d->props = int(d->entries.size() + d->bars.size() + d->labels.size());
     if (resetCameraToo)
         resetCamera(r);
@@ -293,6 +306,17 @@ void SceneBuilder::setPixelScale(double pixelScale) {
         return;
     d->pixelScale = pixelScale;
     d->styleOverlays();
+}
+
+void SceneBuilder::setInteractive(bool interactive) {
+    if (interactive == d->interactive)
+        return;
+    d->interactive = interactive;
+    d->applySphereResolution();
+}
+
+bool SceneBuilder::isInteractive() const {
+    return d->interactive;
 }
 
 ScenePick SceneBuilder::pick(vtkRenderer* r, double x, double y) const {

@@ -45,6 +45,9 @@ public:
     void resetCamera(vtkRenderer* renderer) const;
     /// Rescales line widths, point and text sizes for a new device-pixel scale.
     void setPixelScale(double pixelScale);
+    /// Interaction frames (camera drag): large sphere sets use coarse spheres until switched back.
+    void setInteractive(bool interactive);
+    bool isInteractive() const;
     /// What is under display position (\a x, \a y) in device pixels, origin bottom-left.
     ScenePick pick(vtkRenderer* renderer, double x, double y) const;
 

@@ -68,7 +68,14 @@ vtkActor* finish(vtkRenderer* r, vtkActor* actor) {
 
 } // namespace
 
-vtkActor* addSpheres(vtkRenderer* r, const SphereSetSpec& s, const Coloring& c) {
+QPair<int, int> sphereResolution(qsizetype n, bool coarse) {
+    if (coarse && n > 1000)
+        return {6, 4};
+    const int res = n <= 500 ? 24 : n <= 5000 ? 14 : 10;
+    return {res, std::max(6, res * 3 / 4)};
+}
+
+vtkActor* addSpheres(vtkRenderer* r, const SphereSetSpec& s, const Coloring& c, vtkSphereSource** source) {
     const qsizetype n = s.centers.size();
     if (n == 0)
         return nullptr;
@@ -85,12 +92,14 @@ vtkActor* addSpheres(vtkRenderer* r, const SphereSetSpec& s, const Coloring& c) 
     const bool values = usesValues(s.values, n);
     if (values)
         pd->GetPointData()->SetScalars(valueArray(s.values));
-    // Fewer facets when there are many spheres: 10 000 spheres stay interactive on llvmpipe.
-    const int res = n <= 500 ? 24 : n <= 5000 ? 14 : 10;
+    // Fewer facets when there are many spheres (one instanced sphere for the whole set).
+    const auto [theta, phi] = sphereResolution(n, false);
     vtkNew<vtkSphereSource> sphere;
     sphere->SetRadius(1.0);
-    sphere->SetThetaResolution(res);
-    sphere->SetPhiResolution(std::max(6, res * 3 / 4));
+    sphere->SetThetaResolution(theta);
+    sphere->SetPhiResolution(phi);
+    if (source)
+        *source = sphere;
     vtkNew<vtkGlyph3DMapper> mapper;
     mapper->SetInputData(pd);
     mapper->SetSourceConnection(sphere->GetOutputPort());

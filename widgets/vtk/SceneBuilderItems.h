@@ -4,9 +4,12 @@
 
 #include "widgets/FigureSpec.h"
 
+#include <QPair>
+
 class vtkActor;
 class vtkLookupTable;
 class vtkRenderer;
+class vtkSphereSource;
 
 namespace pl::gui::sceneitems {
 
@@ -28,8 +31,14 @@ inline bool torusHasValues(const SurfaceSpec& s) {
     return s.gridU > 0 && s.gridV > 0 && s.values.size() == qsizetype(s.gridU) * s.gridV;
 }
 
+/// Facets of the instanced sphere for a set of \a count spheres (fewer for large sets) and for
+/// interaction frames (\a coarse): {theta, phi} resolution.
+QPair<int, int> sphereResolution(qsizetype count, bool coarse);
+
 /// Each returns the new actor (owned by \a renderer) or nullptr when the item is empty.
-vtkActor* addSpheres(vtkRenderer* renderer, const SphereSetSpec& spec, const Coloring& c);
+/// addSpheres also returns the instanced sphere source (owned by the pipeline) in *source.
+vtkActor* addSpheres(vtkRenderer* renderer, const SphereSetSpec& spec, const Coloring& c,
+                     vtkSphereSource** source = nullptr);
 vtkActor* addPolyline(vtkRenderer* renderer, const PolylineSpec& spec, const Coloring& c, double pixelScale);
 vtkActor* addSurface(vtkRenderer* renderer, const SurfaceSpec& spec, const Coloring& c, const QColor& edges);
 vtkActor* addPoints(vtkRenderer* renderer, const PointCloudSpec& spec, const Coloring& c, double pixelScale);

@@ -133,6 +133,11 @@ void VtkSceneView::ensureView() {
     m_stack->addWidget(m_viewport);
     connect(m_viewport, &VtkViewport::clicked, this, &VtkSceneView::onClicked);
     connect(m_viewport, &VtkViewport::resetCameraRequested, this, &VtkSceneView::resetCamera);
+    // Coarser spheres while the camera moves, full quality when it stops.
+    connect(m_viewport, &VtkViewport::interactionChanged, this, [this](bool on) {
+        m_builder->setInteractive(on);
+        m_viewport->requestRender();
+    });
     connect(m_viewport, &VtkViewport::glReady, this, [this] {
         if (m_builtScale != m_viewport->pixelRatio())
             rebuild(!m_built);

@@ -1,10 +1,12 @@
 #include "VtkViewport.h"
 
+#include <QGuiApplication>
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QOpenGLContext>
 #include <QOpenGLExtraFunctions>
 #include <QScopedValueRollback>
+#include <QTimer>
 #include <QWheelEvent>
 
 #include <vtkCommand.h>
@@ -34,6 +36,8 @@ struct VtkViewport::Impl {
     bool needsRender = true;
     bool inPaint = false;
     bool leftDown = false;
+    bool interacting = false;
+    QTimer wheelSettle;
 };
 
 QSurfaceFormat VtkViewport::defaultFormat() {
@@ -60,6 +64,12 @@ VtkViewport::VtkViewport(QWidget* parent) : QOpenGLWidget(parent), d(std::make_u
     setMinimumSize(80, 60);
     // QOpenGLWidget::resized also fires when the device pixel ratio changes (other screen).
     connect(this, &QOpenGLWidget::resized, this, &VtkViewport::updateSize);
+    d->wheelSettle.setSingleShot(true);
+    d->wheelSettle.setInterval(250);
+    connect(&d->wheelSettle, &QTimer::timeout, this, [this] {
+        if (QGuiApplication::mouseButtons() == Qt::NoButton)
+            setInteracting(false);
+    });
 
     d->window->SetReadyForRendering(false); // no context until initializeGL()
     d->window->SetFrameBlitModeToNoBlit();  // paintGL() blits into Qt's framebuffer
@@ -109,6 +119,19 @@ double VtkViewport::pixelRatio() const {
 
 int VtkViewport::renderCount() const {
     return d->renders;
+}
+
+bool VtkViewport::isInteracting() const {
+    return d->interacting;
+}
+
+void VtkViewport::setInteracting(bool on) {
+    if (on == d->interacting)
+        return;
+    d->interacting = on;
+    emit interactionChanged(on);
+    if (!on)
+        requestRender(); // the full-quality frame
 }
 
 void VtkViewport::requestRender() {
@@ -246,6 +269,7 @@ bool VtkViewport::forwardMouse(QEvent* event) {
     switch (event->type()) {
     case QEvent::MouseButtonPress:
     case QEvent::MouseButtonDblClick:
+        setInteracting(true);
         if (me->button() == Qt::LeftButton) {
             d->pressPos = pos;
             d->leftDown = true;
@@ -267,6 +291,8 @@ bool VtkViewport::forwardMouse(QEvent* event) {
         } else if (me->button() == Qt::RightButton) {
             iren->InvokeEvent(vtkCommand::RightButtonReleaseEvent, me);
         }
+        if (me->buttons() == Qt::NoButton)
+            setInteracting(false);
         requestRender();
         break;
     case QEvent::MouseMove:
@@ -299,6 +325,8 @@ bool VtkViewport::event(QEvent* event) {
         d->interactor->SetEventInformationFlipY(int(we->position().x() * dpr), int(we->position().y() * dpr),
                                                 (we->modifiers() & Qt::ControlModifier) ? 1 : 0,
                                                 (we->modifiers() & Qt::ShiftModifier) ? 1 : 0);
+        setInteracting(true);
+        d->wheelSettle.start();
         // Accumulate to whole notches, as QVTKInteractorAdapter does (touchpads send small steps).
         d->wheelDelta += we->angleDelta().y();
         while (d->wheelDelta >= 120) {

@@ -44,6 +44,8 @@ public:
     double pixelRatio() const;
     /// Number of VTK renders so far (for tests: interaction must render).
     int renderCount() const;
+    /// True while a mouse button is down or the wheel turned less than 250 ms ago.
+    bool isInteracting() const;
 
 signals:
     /// A left click without drag at display position (x, y) in device pixels, origin bottom-left
@@ -53,6 +55,8 @@ signals:
     void resetCameraRequested();
     /// The GL context was created and VTK initialised on it.
     void glReady();
+    /// An interaction (drag or wheel) started or ended; owners may draw cheaper frames meanwhile.
+    void interactionChanged(bool interacting);
 
 protected:
     void initializeGL() override;
@@ -64,6 +68,7 @@ private:
     void cleanupGL();
     void onVtkEvent(vtkObject* caller, unsigned long eventId, void* callData);
     bool forwardMouse(QEvent* event);
+    void setInteracting(bool on);
 
     struct Impl;
     std::unique_ptr<Impl> d;

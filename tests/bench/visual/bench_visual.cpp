@@ -118,10 +118,12 @@ void graphBench(QJsonObject& json, bool quick) {
                view.horizontalScrollBar()->setValue(view.horizontalScrollBar()->value() + (i % 2 ? 7 : -7));
                paintView(view, frame);
            }));
-    report(json, QStringLiteral("graph view zoom frame"), time(frames, [&](int i) {
+    report(json, QStringLiteral("graph view zoom frame (aliased while zooming)"), time(frames, [&](int i) {
                view.zoomBy(i % 2 ? 1.0 / 1.1 : 1.1);
                paintView(view, frame);
            }));
+    QTest::qWait(200); // the view settles: one antialiased frame
+    report(json, QStringLiteral("graph view settle frame (antialiased)"), time(1, [&](int) { paintView(view, frame); }));
     report(json, QStringLiteral("graph view restyle (no relayout) + frame"), time(quick ? 3 : 10, [&](int i) {
                GraphSpec g = f.graph;
                g.colormap = i % 2 ? QStringLiteral("magma") : QStringLiteral("viridis");
@@ -168,12 +170,18 @@ void sceneBench(QJsonObject& json, bool quick) {
     report(json, QStringLiteral("3D viewport 10k spheres: show + first frame"),
            stats({double(t.nsecsElapsed()) / 1e6}));
     VtkViewport* vp = view.viewport();
-    report(json, QStringLiteral("3D viewport 10k spheres: orbit frame"), time(frames, [&](int) {
-               vp->renderer()->GetActiveCamera()->Azimuth(3);
-               vp->requestRender();
-               vp->repaint();
-               QCoreApplication::processEvents();
-           }));
+    auto orbit = [&](int) {
+        vp->renderer()->GetActiveCamera()->Azimuth(3);
+        vp->requestRender();
+        vp->repaint();
+        QCoreApplication::processEvents();
+    };
+    report(json, QStringLiteral("3D viewport 10k spheres: orbit frame (full)"), time(frames, orbit));
+    // While a mouse button is down the view draws coarse spheres (interaction level of detail).
+    const QPoint c(vp->width() / 2, vp->height() / 2);
+    QTest::mousePress(vp, Qt::LeftButton, Qt::NoModifier, c);
+    report(json, QStringLiteral("3D viewport 10k spheres: orbit frame (dragging)"), time(frames, orbit));
+    QTest::mouseRelease(vp, Qt::LeftButton, Qt::NoModifier, c);
 }
 
 } // namespace
