@@ -3,6 +3,7 @@
 #include "GameLoader.h"
 #include "NfgReader.h"
 #include "core/CsvReader.h"
+#include "core/PathUtil.h"
 #include "core/Errors.h"
 
 #include <algorithm>
@@ -12,23 +13,8 @@
 
 namespace pl::games {
 
+
 namespace {
-
-std::string lowerExtension(const std::string& path) {
-    const size_t slash = path.find_last_of("/\\");
-    const size_t dot = path.find_last_of('.');
-    if (dot == std::string::npos || (slash != std::string::npos && dot < slash))
-        return {};
-    std::string ext = path.substr(dot + 1);
-    std::transform(ext.begin(), ext.end(), ext.begin(),
-                   [](unsigned char c) { return char(std::tolower(c)); });
-    return ext;
-}
-
-std::string baseName(const std::string& path) {
-    const size_t slash = path.find_last_of("/\\");
-    return slash == std::string::npos ? path : path.substr(slash + 1);
-}
 
 bool isBlank(const std::string& line) {
     return std::all_of(line.begin(), line.end(), [](unsigned char c) { return std::isspace(c) != 0; });

@@ -2,6 +2,7 @@
 
 #include "NfgReader.h"
 #include "core/CsvReader.h"
+#include "core/PathUtil.h"
 #include "core/Errors.h"
 #include "core/NpyReader.h"
 
@@ -11,23 +12,8 @@
 
 namespace pl::games {
 
+
 namespace {
-
-std::string lowerExtension(const std::string& path) {
-    const size_t slash = path.find_last_of("/\\");
-    const size_t dot = path.find_last_of('.');
-    if (dot == std::string::npos || (slash != std::string::npos && dot < slash))
-        return {};
-    std::string ext = path.substr(dot + 1);
-    std::transform(ext.begin(), ext.end(), ext.begin(),
-                   [](unsigned char c) { return char(std::tolower(c)); });
-    return ext;
-}
-
-std::string baseName(const std::string& path) {
-    const size_t slash = path.find_last_of("/\\");
-    return slash == std::string::npos ? path : path.substr(slash + 1);
-}
 
 void checkMatrixSize(const std::string& path, int64_t rows, int64_t cols) {
     if (rows < 1 || cols < 1)
