@@ -8,7 +8,11 @@
 /// floated), sizes in device pixels (devicePixelRatioF). Mouse, wheel and key events go to a
 /// vtkGenericRenderWindowInteractor with the trackball camera style (left: rotate, middle or
 /// Shift+left: pan, right or wheel: zoom, key r: reset camera); VTK renders only inside paintGL.
-/// VTK types are forward-declared only. GUI thread.
+/// The WindowMakeCurrentEvent observer makes the *context* current (QOpenGLContext::makeCurrent on
+/// the widget's surface), never QOpenGLWidget::makeCurrent(): the latter also binds Qt's
+/// framebuffer, and VTK asks for MakeCurrent in the middle of a render, after binding its own
+/// framebuffer; the frame then lands in Qt's framebuffer and the blit copies garbage (the failure
+/// noted in design/architecture.md §5.3a). VTK types are forward-declared only. GUI thread.
 
 #include <QOpenGLWidget>
 #include <QSurfaceFormat>
