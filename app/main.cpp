@@ -1,6 +1,7 @@
 // paperlab: the desktop workbench and its headless command line in one executable.
 #include "cli/CliRunner.h"
 #include "sdk/PluginManager.h"
+#include "widgets/vtk/VtkViews.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -55,6 +56,7 @@ int main(int argc, char** argv) {
     QSurfaceFormat::setDefaultFormat(fmt);
 
     QApplication app(argc, argv);
+    pl::gui::registerVtkViews(); // graph layouts and 3D rendering for figures (paperlab_vtkviews)
     QApplication::setApplicationName(QStringLiteral("Paperlab"));
     QApplication::setOrganizationName(QStringLiteral("Paperlab"));
     QApplication::setApplicationVersion(QStringLiteral(PAPERLAB_VERSION));

@@ -6,7 +6,7 @@
 include(GNUInstallDirs)
 set(PAPERLAB_PRIVATE_LIBDIR ${CMAKE_INSTALL_LIBDIR}/paperlab)
 
-foreach(lib paperlab_core paperlab_widgets paperlab_sdk)
+foreach(lib paperlab_core paperlab_widgets paperlab_vtkviews paperlab_sdk)
   set_target_properties(${lib} PROPERTIES INSTALL_RPATH "$ORIGIN")
   install(TARGETS ${lib} LIBRARY DESTINATION ${PAPERLAB_PRIVATE_LIBDIR} NAMELINK_SKIP)
 endforeach()
