@@ -1,13 +1,13 @@
 #include "ReportWriter.h"
 
 #include "PaperPlugin.h"
+#include "PdfDocumentWriter.h"
 #include "Version.h"
 #include "widgets/FigureExporter.h"
 
 #include <QDateTime>
 #include <QFile>
 #include <QPainter>
-#include <QPdfWriter>
 #include <QSaveFile>
 #include <QTextDocument>
 #include <cmath>
@@ -163,31 +163,7 @@ bool ReportWriter::writePdf(const QString& path, QString* error) const {
         doc.addResource(QTextDocument::ImageResource, QUrl(QStringLiteral("fig:") + f.id), img);
     }
     doc.setHtml(text);
-    // Render to a temporary file next to the target, then commit atomically.
-    QSaveFile out(path);
-    if (!out.open(QIODevice::WriteOnly)) {
-        if (error)
-            *error = QStringLiteral("cannot write %1: %2").arg(path, out.errorString());
-        return false;
-    }
-    {
-        QPdfWriter pdf(&out);
-        pdf.setPageSize(QPageSize(QPageSize::A4));
-        pdf.setPageMargins(QMarginsF(15, 15, 15, 15), QPageLayout::Millimeter);
-        // Lay out in CSS pixels (96 per inch) so fonts and figure widths match the HTML report;
-        // figures are embedded at twice that density.
-        pdf.setResolution(96);
-        pdf.setTitle(m_info.title + QStringLiteral(" — Paperlab report"));
-        pdf.setCreator(QStringLiteral("Paperlab ") + paperlabVersion());
-        doc.setPageSize(pdf.pageLayout().paintRectPixels(pdf.resolution()).size());
-        doc.print(&pdf);
-    }
-    if (!out.commit()) {
-        if (error)
-            *error = QStringLiteral("cannot write %1: %2").arg(path, out.errorString());
-        return false;
-    }
-    return true;
+    return writePdfDocument(doc, path, m_info.title + QStringLiteral(" — Paperlab report"), error);
 }
 
 } // namespace pl

@@ -1,12 +1,13 @@
 #include "TourReportWriter.h"
 
+#include "PdfDocumentWriter.h"
+
 #include "PaperPlugin.h"
 #include "Version.h"
 #include "widgets/FigureExporter.h"
 
 #include <QDateTime>
 #include <QFile>
-#include <QPdfWriter>
 #include <QSaveFile>
 #include <QTextDocument>
 #include <algorithm>
@@ -153,23 +154,7 @@ bool TourReportWriter::writePdf(const QString& path, QString* error) const {
         doc.addResource(QTextDocument::ImageResource, QUrl(QStringLiteral("fig:%1").arg(i)), img);
     }
     doc.setHtml(text);
-    QSaveFile out(path);
-    if (!out.open(QIODevice::WriteOnly)) {
-        if (error)
-            *error = QStringLiteral("cannot write %1: %2").arg(path, out.errorString());
-        return false;
-    }
-    {
-        QPdfWriter pdf(&out);
-        pdf.setPageSize(QPageSize(QPageSize::A4));
-        pdf.setPageMargins(QMarginsF(15, 15, 15, 15), QPageLayout::Millimeter);
-        pdf.setResolution(96);
-        pdf.setTitle(m_tour.title + QStringLiteral(" — Paperlab tour"));
-        pdf.setCreator(QStringLiteral("Paperlab ") + paperlabVersion());
-        doc.setPageSize(pdf.pageLayout().paintRectPixels(pdf.resolution()).size());
-        doc.print(&pdf);
-    }
-    return commit(out, path, error);
+    return writePdfDocument(doc, path, m_tour.title + QStringLiteral(" — Paperlab tour"), error);
 }
 
 } // namespace pl
