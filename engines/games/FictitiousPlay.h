@@ -11,6 +11,7 @@
 
 #include "FictitiousInt128.h"
 #include "FtrlGame.h"
+#include "core/Rng.h"
 
 #include <cstdint>
 #include <string>
@@ -73,6 +74,36 @@ FpResult runFictitiousPlayEvents(const ExactPayoffs& game, const FpOptions& opt,
 namespace detail {
 /// Strategy order by tie priority (first = preferred) for Lowest / Adversarial.
 std::vector<int> tiePriorityOrder(int n, int target, TieBreak rule);
+
+/// Best response: the highest-priority strategy among the maximisers (scan in priority order,
+/// strict improvement), or a uniform draw among the maximisers for TieBreak::Random.
+template <class Acc>
+int chooseBestResponse(const std::vector<Acc>& U, const std::vector<int>& order, TieBreak rule, Rng& rng) {
+    const int n = int(U.size());
+    if (rule != TieBreak::Random) {
+        int best = order[0];
+        for (int t = 1; t < n; ++t)
+            if (U[size_t(order[size_t(t)])] > U[size_t(best)])
+                best = order[size_t(t)];
+        return best;
+    }
+    int best = 0, ties = 1;
+    for (int k = 1; k < n; ++k) {
+        if (U[size_t(k)] > U[size_t(best)]) {
+            best = k;
+            ties = 1;
+        } else if (U[size_t(k)] == U[size_t(best)]) {
+            ++ties;
+        }
+    }
+    if (ties == 1)
+        return best;
+    uint64_t pick = rng.uniformInt(uint64_t(ties));
+    for (int k = best; k < n; ++k)
+        if (U[size_t(k)] == U[size_t(best)] && pick-- == 0)
+            return k;
+    return best;
+}
 } // namespace detail
 
 } // namespace pl::games

@@ -18,33 +18,6 @@ namespace {
 
 constexpr UInt128 kNever = ~UInt128(0);
 
-/// Best response with exact ties: priority order for Lowest/Adversarial, a draw for Random.
-int chooseExact(const std::vector<Int128>& U, const std::vector<int>& order, TieBreak rule, Rng& rng) {
-    const int n = int(U.size());
-    if (rule != TieBreak::Random) {
-        int best = order[0];
-        for (int t = 1; t < n; ++t)
-            if (U[size_t(order[size_t(t)])] > U[size_t(best)])
-                best = order[size_t(t)];
-        return best;
-    }
-    int best = 0, ties = 1;
-    for (int k = 1; k < n; ++k) {
-        if (U[size_t(k)] > U[size_t(best)]) {
-            best = k;
-            ties = 1;
-        } else if (U[size_t(k)] == U[size_t(best)]) {
-            ++ties;
-        }
-    }
-    if (ties == 1)
-        return best;
-    uint64_t pick = rng.uniformInt(uint64_t(ties));
-    for (int k = best; k < n; ++k)
-        if (U[size_t(k)] == U[size_t(best)] && pick-- == 0)
-            return k;
-    return best;
-}
 
 /// Number of further plays of the current best response `cur` (payoff column `pay`, utilities U)
 /// after which another strategy would be chosen (or, for Random, would tie). kNever if none.
@@ -175,8 +148,8 @@ FpResult runFictitiousPlayEvents(const ExactPayoffs& g, const FpOptions& o, RunC
             closePeriod(s);
             break;
         }
-        const int ni = chooseExact(Ux, orderX, o.tieBreak, rng);
-        const int nj = chooseExact(Uy, orderY, o.tieBreak, rng);
+        const int ni = detail::chooseBestResponse(Ux, orderX, o.tieBreak, rng);
+        const int nj = detail::chooseBestResponse(Uy, orderY, o.tieBreak, rng);
         if (ni != i || nj != j) {
             closePeriod(s);
             cur = FpPeriod{ni, nj, s, 0};

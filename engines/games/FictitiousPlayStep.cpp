@@ -42,35 +42,6 @@ void checkOptions(const ExactPayoffs& g, const FpOptions& o) {
 
 namespace {
 
-/// Best response: the highest-priority strategy among the maximisers (scan in priority order,
-/// strict improvement), or a uniform draw among the maximisers for TieBreak::Random.
-template <class Acc>
-int choose(const std::vector<Acc>& U, const std::vector<int>& order, TieBreak rule, Rng& rng) {
-    const int n = int(U.size());
-    if (rule != TieBreak::Random) {
-        int best = order[0];
-        for (int t = 1; t < n; ++t)
-            if (U[size_t(order[size_t(t)])] > U[size_t(best)])
-                best = order[size_t(t)];
-        return best;
-    }
-    int best = 0, ties = 1;
-    for (int k = 1; k < n; ++k) {
-        if (U[size_t(k)] > U[size_t(best)]) {
-            best = k;
-            ties = 1;
-        } else if (U[size_t(k)] == U[size_t(best)]) {
-            ++ties;
-        }
-    }
-    if (ties == 1)
-        return best;
-    uint64_t pick = rng.uniformInt(uint64_t(ties));
-    for (int k = best; k < n; ++k)
-        if (U[size_t(k)] == U[size_t(best)] && pick-- == 0)
-            return k;
-    return best;
-}
 
 template <class Acc> FpResult simulate(const ExactPayoffs& g, const FpOptions& o, RunContext* ctx) {
     const int n = g.rows, m = g.cols;
@@ -124,8 +95,8 @@ template <class Acc> FpResult simulate(const ExactPayoffs& g, const FpOptions& o
             ctx->throwIfCancelled();
             ctx->progress(double(s) / double(maxSteps), "fictitious play (step by step)");
         }
-        const int ni = choose(Ux, orderX, o.tieBreak, rng);
-        const int nj = choose(Uy, orderY, o.tieBreak, rng);
+        const int ni = detail::chooseBestResponse(Ux, orderX, o.tieBreak, rng);
+        const int nj = detail::chooseBestResponse(Uy, orderY, o.tieBreak, rng);
         if (ni != i || nj != j) {
             closePeriod(s);
             cur = FpPeriod{ni, nj, s, 0};

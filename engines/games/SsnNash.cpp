@@ -205,6 +205,15 @@ PhaseEnd runNewtonPhase(SolveState& s, DrsOperator& drs, Eigen::VectorXd w, int6
     return end;
 }
 
+/// Records iteration 0 (the uniform strategies PRM+ starts from); true when it already meets
+/// the target gap.
+bool recordUniformStart(SolveState& s, const PrmPlus& prm, double targetGap) {
+    const ZeroSumCertificate c0 = s.certify(prm.averageX(), prm.averageY());
+    s.record(c0.gap(), c0.gap());
+    s.best.offer(prm.averageX(), prm.averageY(), c0);
+    return c0.gap() <= targetGap;
+}
+
 } // namespace
 
 ZeroSumSolution solvePrmPlus(const Eigen::MatrixXd& A, const ZeroSumSolverOptions& opt,
@@ -212,14 +221,8 @@ ZeroSumSolution solvePrmPlus(const Eigen::MatrixXd& A, const ZeroSumSolverOption
     SolveState s(A, opt, monitor);
     PrmPlus prm(A, opt.alternating, opt.averagingPower, s.work);
     RecordSchedule schedule;
-    {
-        // Iteration 0: the uniform strategies.
-        const ZeroSumCertificate c0 = s.certify(prm.averageX(), prm.averageY());
-        s.record(c0.gap(), c0.gap());
-        s.best.offer(prm.averageX(), prm.averageY(), c0);
-        if (c0.gap() <= opt.targetGap)
-            return s.finish();
-    }
+    if (recordUniformStart(s, prm, opt.targetGap))
+        return s.finish();
     runPrmPhase(s, prm, schedule, opt.targetGap, 0);
     return s.finish();
 }
@@ -239,13 +242,8 @@ ZeroSumSolution solveHybrid(const Eigen::MatrixXd& A, const ZeroSumSolverOptions
     SolveState s(A, opt, monitor);
     PrmPlus prm(A, opt.alternating, opt.averagingPower, s.work);
     RecordSchedule schedule;
-    {
-        const ZeroSumCertificate c0 = s.certify(prm.averageX(), prm.averageY());
-        s.record(c0.gap(), c0.gap());
-        s.best.offer(prm.averageX(), prm.averageY(), c0);
-        if (c0.gap() <= opt.targetGap)
-            return s.finish();
-    }
+    if (recordUniformStart(s, prm, opt.targetGap))
+        return s.finish();
     std::unique_ptr<DrsOperator> drs; // factored at the first switch
     double tau = std::max(opt.switchGap, opt.targetGap);
     int64_t minPhase = 0;
