@@ -28,8 +28,10 @@ export LSAN_OPTIONS="${LSAN_OPTIONS:-suppressions=$root/tests/sanitizers/lsan.su
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 status=0
 summary=()
-for target in csv npy nfg result_json session; do
+for dir in tests/fuzz/corpus/*/; do
+  target="$(basename "$dir")"
   exe="build-fuzz/fuzz/fuzz_$target"
+  [ -x "$exe" ] || { echo "== fuzz_$target: no target built"; status=1; continue; }
   work="build-fuzz/fuzz/corpus/$target"
   art="build-fuzz/fuzz/artifacts/$target"
   rm -rf "$work"; mkdir -p "$work" "$art"
