@@ -69,8 +69,10 @@ Prepared prepare(const QString& panel, const CliOptions& o, PluginManager& pm, J
     } catch (const std::exception& e) {
         throw Failure{EngineFailed, QStringLiteral("panel '%1' failed to start: %2").arg(panel, e.what())};
     }
-    if (o.backend == QLatin1String("cuda"))
+    if (o.backend == QLatin1String("cuda") && !p.model->engine().hasCudaPath())
         throw Failure{Usage, QStringLiteral("--backend cuda: panel '%1' has no CUDA path in this build").arg(panel)};
+    if (!o.backend.isEmpty())
+        p.model->setBackend(parseBackend(o.backend.toStdString()));
     if (!o.preset.isEmpty() && !p.model->applyPreset(o.preset, &err))
         throw Failure{Usage, err};
     ParamSet ps = p.model->params();

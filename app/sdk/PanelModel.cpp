@@ -183,6 +183,7 @@ void PanelModel::cancel() {
 }
 
 ResultDocument PanelModel::runBlocking(RunContext& ctx) const {
+    ctx.setBackend(m_backend);
     ResultDocument d = runEngine(*m_engine, inputList(), m_params, ctx);
     for (const auto& f : m_inputs)
         d.inputs.push_back({QFileInfo(f.path).fileName().toStdString(), f.sha256.toStdString()});
@@ -197,7 +198,9 @@ void PanelModel::startRun() {
     for (const auto& f : m_inputs)
         records.push_back({QFileInfo(f.path).fileName().toStdString(), f.sha256.toStdString()});
     // The lambda captures values only (never `this`): it runs on a pool thread.
-    auto work = [engine, inputs, params, records](RunContext& ctx) {
+    const Backend backend = m_backend;
+    auto work = [engine, inputs, params, records, backend](RunContext& ctx) {
+        ctx.setBackend(backend);
         ResultDocument d = runEngine(*engine, inputs, params, ctx);
         d.inputs = records;
         return d;

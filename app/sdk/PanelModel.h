@@ -5,6 +5,7 @@
 
 #include "JobRunner.h"
 #include "PluginInfo.h"
+#include "core/Backend.h"
 #include "core/Engine.h"
 #include "core/ParamSpec.h"
 
@@ -58,6 +59,9 @@ public:
     void setSeed(uint64_t seed);
     int engineThreads() const { return m_threads; }
     void setEngineThreads(int n) { m_threads = std::max(1, n); }
+    /// Backend passed to the engine's RunContext (CLI --backend; default auto).
+    Backend backend() const { return m_backend; }
+    void setBackend(Backend b) { m_backend = b; }
 
     const QList<InputFile>& inputs() const { return m_inputs; }
     /// Parses and validates a file synchronously (staging); on success it replaces the inputs
@@ -110,6 +114,7 @@ private:
     QList<PresetInfo> m_userPresets;
     uint64_t m_seed = 42;
     int m_threads = 1;
+    Backend m_backend = Backend::Auto;
     QList<InputFile> m_inputs;
     std::shared_ptr<const ResultDocument> m_result;
     quint64 m_jobId = 0;

@@ -35,6 +35,9 @@ public:
     virtual std::vector<std::string> inputExtensions() const { return {}; }
     /// How many input files the engine accepts at most (0 = none).
     virtual int maxInputs() const { return 0; }
+    /// True when this build has CUDA kernels for this engine (the CLI refuses --backend cuda
+    /// otherwise). Whether a device is present is decided at run time.
+    virtual bool hasCudaPath() const { return false; }
     /// Parses and validates one file. Throws pl::InputError (file, line/offset, reason) and
     /// changes nothing on failure. May be called on a worker thread.
     virtual std::shared_ptr<const LoadedInput> load(const std::string& path) const;

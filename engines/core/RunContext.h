@@ -3,6 +3,7 @@
 /// progress sink, the seed and a thread budget. Thread affinity: an engine calls these from
 /// its worker thread; requestStop() may be called from any thread.
 
+#include "Backend.h"
 #include "Errors.h"
 
 #include <atomic>
@@ -26,6 +27,10 @@ public:
 
     uint64_t seed() const { return m_seed; }
     int threads() const { return m_threads; }
+    /// The backend the user asked for (default Auto). Engines with a CUDA path resolve it with
+    /// pl::cuda::useCuda() (engines/cuda); others ignore it.
+    Backend backend() const { return m_backend; }
+    void setBackend(Backend b) { m_backend = b; }
 
     void setProgressCallback(ProgressFn fn) { m_progress = std::move(fn); }
     void setCancelQuery(CancelQuery q) { m_cancelQuery = std::move(q); }
@@ -42,6 +47,7 @@ public:
 private:
     uint64_t m_seed;
     int m_threads;
+    Backend m_backend = Backend::Auto;
     std::shared_ptr<std::atomic<bool>> m_stop;
     ProgressFn m_progress;
     CancelQuery m_cancelQuery;
