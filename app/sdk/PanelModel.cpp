@@ -11,12 +11,18 @@
 
 namespace pl {
 
+namespace {
+/// A job-runner channel unique to this panel instance ("latest wins" per channel). GUI thread.
+QString nextChannel(const QString& panelId) {
+    static quint64 counter = 0;
+    return QStringLiteral("%1#%2").arg(panelId).arg(++counter);
+}
+} // namespace
+
 PanelModel::PanelModel(const PluginInfo& info, IPaperPlugin* plugin, JobRunner* runner, QObject* parent)
     : QObject(parent), m_info(info), m_plugin(plugin), m_runner(runner),
       m_engine(std::shared_ptr<const Engine>(plugin->createEngine().release())),
-      m_params(m_engine->params()) {
-    static quint64 counter = 0;
-    m_channel = QStringLiteral("%1#%2").arg(info.id).arg(++counter);
+      m_params(m_engine->params()), m_channel(nextChannel(info.id)) {
     m_debounce.setSingleShot(true);
     m_debounce.setInterval(120);
     connect(&m_debounce, &QTimer::timeout, this, &PanelModel::startRun);
