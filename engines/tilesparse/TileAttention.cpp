@@ -60,6 +60,23 @@ Mat denseAttention(const Mat& Q, const Mat& K, const Mat& V, Mat* probs, const P
     return O;
 }
 
+Mat attentionProbs(const Mat& Q, const Mat& K, const Poll& poll) {
+    const double scale = 1.0 / std::sqrt(double(Q.cols()));
+    Mat P(Q.rows(), K.rows());
+    constexpr Eigen::Index kChunk = 64;
+    Mat St;
+    for (Eigen::Index r0 = 0; r0 < Q.rows(); r0 += kChunk) {
+        if (poll)
+            poll();
+        const Eigen::Index n = std::min(kChunk, Q.rows() - r0);
+        St.noalias() = K * Q.middleRows(r0, n).transpose();
+        St *= scale;
+        softmaxCols(St);
+        P.middleRows(r0, n) = St.transpose();
+    }
+    return P;
+}
+
 Mat sparseAttention(const Mat& Q, const Mat& K, const Mat& V, const TileGrid& grid, const TileMask& mask,
                     const Poll& poll) {
     const double scale = 1.0 / std::sqrt(double(Q.cols()));

@@ -49,6 +49,9 @@ using Poll = std::function<void()>;
 /// attention probabilities.
 Mat denseAttention(const Mat& Q, const Mat& K, const Mat& V, Mat* probs = nullptr, const Poll& poll = {});
 
+/// The R x N attention probabilities softmax(Q K^T / sqrt(d)) alone (no value product).
+Mat attentionProbs(const Mat& Q, const Mat& K, const Poll& poll = {});
+
 /// Exact attention restricted to the selected tiles: per group, the selected blocks are gathered
 /// into contiguous buffers and the softmax is renormalised over the selected keys only. A group
 /// with no selected block gets a zero output.

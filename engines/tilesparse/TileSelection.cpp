@@ -19,44 +19,63 @@ Estimator parseEstimator(const std::string& name) {
     throw UsageError("unknown estimator '" + name + "' (oracle|indexer|quest)");
 }
 
-Mat estimateImportance(Estimator e, const Mat& Q, const Mat& K, const Mat* probs, const TileGrid& grid,
-                       int rank, double temperature, const Rng& rng) {
-    if (e == Estimator::Oracle) {
+ImportanceEstimator::ImportanceEstimator(Estimator e, const Mat& K, const TileGrid& grid, int rank,
+                                         double temperature, const Rng& rng)
+    : m_e(e), m_grid(grid), m_temperature(temperature) {
+    const int d = int(K.cols());
+    if (e == Estimator::Indexer) {
+        Rng r = rng.fork("indexer");
+        m_proj.resize(d, rank);
+        for (int i = 0; i < d; ++i)
+            for (int j = 0; j < rank; ++j)
+                m_proj(i, j) = r.normal() / std::sqrt(double(rank));
+        m_keysT.noalias() = (K * m_proj).transpose();
+    } else if (e == Estimator::Quest) {
+        const int nb = grid.blocks();
+        m_kmax.resize(nb, d);
+        m_kmin.resize(nb, d);
+        for (int b = 0; b < nb; ++b) {
+            const auto blk = K.middleRows(grid.blockBegin(b), grid.blockEnd(b) - grid.blockBegin(b));
+            m_kmax.row(b) = blk.colwise().maxCoeff();
+            m_kmin.row(b) = blk.colwise().minCoeff();
+        }
+    }
+}
+
+Mat ImportanceEstimator::estimate(const Mat& Q, const Mat* probs) const {
+    const TileGrid& grid = m_grid;
+    if (m_e == Estimator::Oracle) {
         if (!probs)
             throw EngineError("oracle importance needs the attention probabilities");
         return tileMass(rowBlockMass(*probs, grid), grid);
     }
     const int d = int(Q.cols());
-    if (e == Estimator::Indexer) {
-        Rng r = rng.fork("indexer");
-        Mat P(d, rank);
-        for (int i = 0; i < d; ++i)
-            for (int j = 0; j < rank; ++j)
-                P(i, j) = r.normal() / std::sqrt(double(rank));
-        const Mat Qp = Q * P, Kp = K * P;
-        Mat S = (Qp * Kp.transpose()) / std::sqrt(double(d));
-        for (Eigen::Index row = 0; row < S.rows(); ++row) {
-            const double m = S.row(row).maxCoeff();
-            S.row(row) = (S.row(row).array() - m).exp();
-            S.row(row) /= S.row(row).sum();
+    if (m_e == Estimator::Indexer) {
+        // Approximate logits kept transposed (keys x rows): each row's softmax runs over
+        // contiguous memory, and the per-(group, block) sums read contiguous segments.
+        Mat St = m_keysT.transpose() * (Q * m_proj).transpose();
+        St /= std::sqrt(double(d));
+        Mat imp = Mat::Zero(grid.groups(), grid.blocks());
+        for (Eigen::Index row = 0; row < St.cols(); ++row) {
+            auto col = St.col(row);
+            const double m = col.maxCoeff();
+            col = (col.array() - m).exp();
+            col /= col.sum();
+            const int g = grid.groupOf(int(row));
+            for (int b = 0; b < grid.blocks(); ++b)
+                imp(g, b) += col.segment(grid.blockBegin(b), grid.blockEnd(b) - grid.blockBegin(b)).sum();
         }
-        return tileMass(rowBlockMass(S, grid), grid);
+        return imp;
     }
-    // Quest: per-block key min/max, upper bound of q.k per row and block.
+    // Quest: upper bound of q.k per row and block from the block's key min/max.
     const int nb = grid.blocks();
-    Mat kmax(nb, d), kmin(nb, d);
-    for (int b = 0; b < nb; ++b) {
-        const auto blk = K.middleRows(grid.blockBegin(b), grid.blockEnd(b) - grid.blockBegin(b));
-        kmax.row(b) = blk.colwise().maxCoeff();
-        kmin.row(b) = blk.colwise().minCoeff();
-    }
     Mat imp = Mat::Constant(grid.groups(), nb, -1e300);
-    const double scale = 1.0 / (std::sqrt(double(d)) * temperature);
+    const double scale = 1.0 / (std::sqrt(double(d)) * m_temperature);
     for (Eigen::Index r = 0; r < Q.rows(); ++r) {
         const int g = grid.groupOf(int(r));
         for (int b = 0; b < nb; ++b) {
-            const double u = (Q.row(r).transpose().array() * kmax.row(b).transpose().array())
-                                 .max(Q.row(r).transpose().array() * kmin.row(b).transpose().array())
+            const double u = (Q.row(r).transpose().array() * m_kmax.row(b).transpose().array())
+                                 .max(Q.row(r).transpose().array() * m_kmin.row(b).transpose().array())
                                  .sum();
             imp(g, b) = std::max(imp(g, b), u * scale);
         }
@@ -67,6 +86,13 @@ Mat estimateImportance(Estimator e, const Mat& Q, const Mat& K, const Mat* probs
         imp.row(g) /= imp.row(g).sum();
     }
     return imp;
+}
+
+Mat estimateImportance(Estimator e, const Mat& Q, const Mat& K, const Mat* probs, const TileGrid& grid,
+                       int rank, double temperature, const Rng& rng) {
+    if (e == Estimator::Oracle)
+        return ImportanceEstimator(e, Mat(), grid, rank, temperature, rng).estimate(Q, probs);
+    return ImportanceEstimator(e, K, grid, rank, temperature, rng).estimate(Q, probs);
 }
 
 std::vector<int> forcedBlocks(const TileGrid& grid, int recentBlocks) {
@@ -165,43 +191,81 @@ std::string TierConfig::label() const {
     return buf;
 }
 
+TierShape tierShape(int G, int freeTiles, const TierConfig& cfg) {
+    TierShape t;
+    if (freeTiles <= 0)
+        return t;
+    t.k1 = cfg.levels == 1 ? freeTiles / G : int(std::floor(cfg.k1Fraction * freeTiles / G));
+    const int rest = freeTiles - t.k1 * G;
+    t.m2 = std::clamp(cfg.m2, 1, G);
+    t.m3 = std::clamp(cfg.m3, 1, G);
+    if (cfg.levels == 2) {
+        t.k2 = rest / t.m2;
+    } else if (cfg.levels >= 3) {
+        t.k2 = (rest / 2) / t.m2;
+        t.k3 = (rest - t.k2 * t.m2) / t.m3;
+    }
+    return t;
+}
+
+TierPlanner::TierPlanner(const Mat& imp, const std::vector<int>& forced, const Mat* value)
+    : m_groups(int(imp.rows())), m_blocks(int(imp.cols())), m_forced(forced) {
+    const Mat& v = value ? *value : imp;
+    const Eigen::VectorXd colSum = imp.colwise().sum().transpose();
+    const auto flags = forcedFlags(m_blocks, forced);
+    m_order = ranked(colSum, flags);
+    m_total = v.sum();
+    for (int b : forced)
+        m_forcedValue += v.col(b).sum();
+    const size_t G = size_t(m_groups);
+    m_groupOrder.resize(m_order.size() * G);
+    m_cum.resize(m_order.size() * (G + 1));
+    for (size_t p = 0; p < m_order.size(); ++p) {
+        const int b = m_order[p];
+        int* go = m_groupOrder.data() + p * G;
+        std::iota(go, go + G, 0);
+        std::stable_sort(go, go + G, [&](int a, int c) { return imp(a, b) > imp(c, b); });
+        double* cum = m_cum.data() + p * (G + 1);
+        cum[0] = 0;
+        for (size_t j = 0; j < G; ++j)
+            cum[j + 1] = cum[j] + v(go[j], b);
+    }
+}
+
+TileMask TierPlanner::select(int budgetTiles, const TierConfig& cfg) const {
+    TileMask m = withForced(m_groups, m_blocks, m_forced);
+    const TierShape t = tierShape(m_groups, budgetTiles - m_groups * int(m_forced.size()), cfg);
+    size_t pos = 0;
+    const size_t G = size_t(m_groups);
+    auto take = [&](int count, int mGroups) {
+        for (int i = 0; i < count && pos < m_order.size(); ++i, ++pos)
+            for (int j = 0; j < mGroups; ++j)
+                m.set(m_groupOrder[pos * G + size_t(j)], m_order[pos]);
+    };
+    take(t.k1, m_groups);
+    take(t.k2, t.m2);
+    take(t.k3, t.m3);
+    return m;
+}
+
+double TierPlanner::selectedValue(int budgetTiles, const TierConfig& cfg) const {
+    const TierShape t = tierShape(m_groups, budgetTiles - m_groups * int(m_forced.size()), cfg);
+    double s = m_forcedValue;
+    size_t pos = 0;
+    const size_t G1 = size_t(m_groups) + 1;
+    auto take = [&](int count, int mGroups) {
+        for (int i = 0; i < count && pos < m_order.size(); ++i, ++pos)
+            s += m_cum[pos * G1 + size_t(mGroups)];
+    };
+    take(t.k1, m_groups);
+    take(t.k2, t.m2);
+    take(t.k3, t.m3);
+    return s;
+}
+
 TileMask selectTiered(const Mat& imp, int budgetTiles, const std::vector<int>& forced,
                       const TierConfig& cfg) {
-    const int G = int(imp.rows()), nb = int(imp.cols());
-    TileMask m = withForced(G, nb, forced);
-    const int free = budgetTiles - G * int(forced.size());
-    if (free <= 0)
-        return m;
-    const Eigen::VectorXd colSum = imp.colwise().sum().transpose();
-    const auto order = ranked(colSum, forcedFlags(nb, forced));
-    const int k1 = cfg.levels == 1 ? free / G : int(std::floor(cfg.k1Fraction * free / G));
-    int rest = free - k1 * G;
-    int k2 = 0, k3 = 0;
-    const int m2 = std::clamp(cfg.m2, 1, G), m3 = std::clamp(cfg.m3, 1, G);
-    if (cfg.levels == 2) {
-        k2 = rest / m2;
-    } else if (cfg.levels >= 3) {
-        k2 = (rest / 2) / m2;
-        k3 = (rest - k2 * m2) / m3;
-    }
-    size_t pos = 0;
-    std::vector<int> groupsOrder(static_cast<size_t>(G), 0);
-    auto take = [&](int count, int mGroups) {
-        for (int i = 0; i < count && pos < order.size(); ++i, ++pos) {
-            const int b = order[pos];
-            std::iota(groupsOrder.begin(), groupsOrder.end(), 0);
-            std::stable_sort(groupsOrder.begin(), groupsOrder.end(),
-                             [&](int a, int c) { return imp(a, b) > imp(c, b); });
-            for (int j = 0; j < mGroups; ++j)
-                m.set(groupsOrder[size_t(j)], b);
-        }
-    };
-    take(k1, G);
-    if (cfg.levels >= 2)
-        take(k2, m2);
-    if (cfg.levels >= 3)
-        take(k3, m3);
-    return m;
+    return TierPlanner(imp, forced).select(budgetTiles, cfg);
 }
 
 double estimatedRetained(const Mat& imp, const TileMask& mask) {
@@ -230,22 +294,31 @@ std::vector<TierConfig> autotuneGrid(int groups) {
     return grid;
 }
 
-AutotuneResult autotune(const std::vector<Mat>& calibration, int budgetTiles, const std::vector<int>& forced,
+AutotuneResult autotune(const std::vector<TierPlanner>& calibration, int budgetTiles,
                         const std::vector<TierConfig>& grid) {
     AutotuneResult res;
     res.objectives.assign(grid.size(), 0.0);
     res.bestObjective = -1;
     for (size_t i = 0; i < grid.size(); ++i) {
         double s = 0;
-        for (const Mat& imp : calibration)
-            s += estimatedRetained(imp, selectTiered(imp, budgetTiles, forced, grid[i]));
+        for (const TierPlanner& p : calibration)
+            s += p.totalValue() > 0 ? p.selectedValue(budgetTiles, grid[i]) / p.totalValue() : 0.0;
         res.objectives[i] = calibration.empty() ? 0.0 : s / double(calibration.size());
         if (res.objectives[i] > res.bestObjective + 1e-15) {
             res.bestObjective = res.objectives[i];
             res.best = grid[i];
+            res.bestIndex = int(i);
         }
     }
     return res;
+}
+
+AutotuneResult autotune(const std::vector<Mat>& calibration, int budgetTiles, const std::vector<int>& forced,
+                        const std::vector<TierConfig>& grid) {
+    std::vector<TierPlanner> planners;
+    for (const Mat& imp : calibration)
+        planners.emplace_back(imp, forced);
+    return autotune(planners, budgetTiles, grid);
 }
 
 } // namespace pl::tilesparse

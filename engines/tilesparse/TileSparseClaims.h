@@ -12,15 +12,26 @@ namespace pl::tilesparse {
 /// C1 from an oracle-checked study.
 Claim oracleClaim(const StudyResult& r);
 
-/// Mean top-1 agreement of tiered+autotuner and K-only at 5 % compute on the fixed claim
-/// workload (H = 32, T_q = 2, N = 2048, d = 64, indexer r = 16) over seeds 1..seeds.
+/// The fixed claim workload (H = 32, T_q = 2, N = 2048, d = 64, indexer r = 16, 2 calibration
+/// and 4 held-out steps) at one specialisation, seeds 1..seeds, at the claim budgets 5, 10 and
+/// 20 % of the tiles; means over the seeds. Runs the seeds on up to `threads` threads (results
+/// do not depend on it).
 struct HeadSparsityOutcome {
-    double tiered = 0, kOnly = 0, errTiered = 0, errKOnly = 0;
+    std::vector<double> budgets;           ///< requested tile fractions
+    std::vector<double> errKOnly, errQk2d; ///< relative output error per budget
+    double tiered = 0, kOnly = 0;          ///< top-1 agreement at 5 %
+    double errTiered = 0;                  ///< relative output error of tiered at 5 %
 };
-HeadSparsityOutcome headSparsityTrial(double specialisation, int seeds, const Poll& poll);
+HeadSparsityOutcome headSparsityTrial(double specialisation, int seeds, const Poll& poll, int threads = 1);
 
-/// C2 (two claims: gain with s = 0.8, no gain with s = 0).
-std::vector<Claim> headSparsityClaims(int seeds, const Poll& poll);
+/// The head-sparsity claims from trials at s = 0.8 and s = 0 (the workload regenerated with the
+/// specialisation switched off): C2 (tiered top-1 gain, no gain at s = 0) and the claim
+/// that QK-2D has lower output error than K-only at equal compute only with head specialisation.
+std::vector<Claim> headSparsityClaims(int seeds, const Poll& poll, int threads = 1);
+
+/// The autotuner's per-budget pick against every fixed grid configuration on the held-out steps
+/// of a study run with heldOutGrid.
+Claim autotunerClaim(const StudyResult& r);
 
 /// C3: dense intensity of the presets against the ridge; crossover budget in the detail.
 Claim intensityClaim(const Hardware& hw, double elemBytes, int mtpTokens, double crossoverBudget);

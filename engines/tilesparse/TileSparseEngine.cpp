@@ -5,8 +5,11 @@
 #include "TileSparseClaims.h"
 #include "TileSparseStudy.h"
 
+#include "TileAttentionCuda.h"
+
 #include "core/Errors.h"
 #include "core/NpyReader.h"
+#include "cuda/CudaDevice.h"
 
 #include <algorithm>
 #include <cmath>
@@ -170,9 +173,15 @@ std::shared_ptr<const LoadedInput> TileSparseEngine::load(const std::string& pat
     return in;
 }
 
+bool TileSparseEngine::hasCudaPath() const {
+    return pl::cuda::built();
+}
+
 ResultDocument TileSparseEngine::run(const InputList& inputs, const ParamSet& p, RunContext& ctx) const {
     if (!inputs.empty() && inputs.size() != 3)
         throw UsageError("tilesparse takes no input files or three .npy files in the order Q, K, V");
+    // Resolved first so that --backend cuda without a kernel build or device fails before any work.
+    const bool gpu = pl::cuda::useCuda(ctx.backend());
     ResultDocument doc;
     const Poll poll = [&ctx] { ctx.throwIfCancelled(); };
     StudyInput in;
@@ -434,12 +443,39 @@ ResultDocument TileSparseEngine::run(const InputList& inputs, const ParamSet& p,
     mt["display_budget"] = r.curves.at("k_only").tileFraction[size_t(r.displayIndex)];
     doc.notes.push_back("Autotuner at the shown budget: " + best.label() + ".");
 
+    // Backend: the CUDA kernel recomputes the shown budget's selections on the first held-out step.
+    if (gpu) {
+        ctx.throwIfCancelled();
+        const Mat& Q0 = in.evalQ.front();
+        double maxDiff = 0;
+        for (const auto& [m, mask] : r.displayMasks) {
+            const Mat Og = sparseAttentionCuda(Q0, in.K, in.V, grid, mask);
+            const Mat Oc = sparseAttention(Q0, in.K, in.V, grid, mask, poll);
+            maxDiff = std::max(maxDiff, (Og - Oc).cwiseAbs().maxCoeff());
+            mt["cuda_error_" + m] = relativeError(r.denseOutput, Og);
+        }
+        mt["cuda_max_abs_diff"] = maxDiff;
+        mt["backend_cuda"] = 1;
+        doc.notes.push_back(
+            "Backend: CUDA (" + pl::cuda::deviceName() +
+            "): the gathered tile attention of each method's selection at the shown budget ran "
+            "on the GPU kernel (float32 in, float64 accumulation); max |CUDA - CPU| = " +
+            std::to_string(maxDiff) + ". The budget sweep is the CPU reference (float64).");
+    } else {
+        mt["backend_cuda"] = 0;
+        doc.notes.push_back(std::string("Backend: CPU (Eigen, float64)") +
+                            (ctx.backend() == Backend::Cpu ? " as requested."
+                             : pl::cuda::built()           ? "; no CUDA device present."
+                                                           : "; this build has no CUDA kernels."));
+    }
+
     // Claims.
     ctx.throwIfCancelled();
     doc.claims.push_back(oracleClaim(r));
+    doc.claims.push_back(autotunerClaim(r));
     if (claimSeeds > 0) {
         ctx.progress(studyShare, "claims");
-        for (auto& c : headSparsityClaims(claimSeeds, poll))
+        for (auto& c : headSparsityClaims(claimSeeds, poll, ctx.threads()))
             doc.claims.push_back(std::move(c));
     } else {
         doc.notes.push_back("Head-sparsity claims disabled (claim_seeds = 0).");

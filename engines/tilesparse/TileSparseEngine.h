@@ -14,8 +14,13 @@
 /// (m = k_only, qk2d, qk2d_global, tiered), time_dense, roofline_bound, roofline_dense,
 /// autotune_k1_fraction, autotune_objective; matrices.attention_mass, importance,
 /// selected_<m>, autotune_grid; metrics (see params() and run()); claims
-/// c1-oracle-2d-dominates, c2-tiered-gain-with-head-sparsity, c2-no-gain-without-head-sparsity,
-/// c3-mla-compute-bound.
+/// c1-oracle-2d-dominates, autotuner-never-worse-than-fixed, c2-tiered-gain-with-head-sparsity,
+/// c2-no-gain-without-head-sparsity, qk2d-lower-error-with-head-specialisation,
+/// qk2d-no-gain-without-head-specialisation, c3-mla-compute-bound.
+///
+/// Backend: the sweep is the CPU reference (float64). With CUDA (--backend cuda, or auto with a
+/// device) the gathered tile attention of every method's selection at the shown budget is also
+/// run on the GPU kernel (metrics cuda_error_<m>, cuda_max_abs_diff); a note names the backend.
 
 #include "core/Engine.h"
 
@@ -27,6 +32,8 @@ public:
     std::vector<ParamSpec> params() const override;
     std::vector<std::string> inputExtensions() const override { return {"npy"}; }
     int maxInputs() const override { return 3; }
+    /// True when this build has the CUDA tile-attention kernel (pl::cuda::built()).
+    bool hasCudaPath() const override;
     /// Loads one 2-d float .npy array; refuses non-finite values (first index named).
     std::shared_ptr<const LoadedInput> load(const std::string& path) const override;
     ResultDocument run(const InputList& inputs, const ParamSet& params, RunContext& ctx) const override;

@@ -37,8 +37,11 @@ struct StudySettings {
     double questTemperature = 1.0;
     std::vector<double> budgets; ///< requested tile fractions, ascending
     double displayBudget = 0.05;
-    bool oracleCheck = true;  ///< evaluate claim C1 (oracle masses) on the first held-out step
-    int readoutClasses = 256; ///< rows of the fixed random W_o for top-1 agreement (spec: 1000)
+    bool oracleCheck = true;          ///< evaluate claim C1 (oracle masses) on the first held-out step
+    int readoutClasses = 256;         ///< rows of the fixed random W_o for top-1 agreement (spec: 1000)
+    bool heldOutGrid = true;          ///< score every autotuner configuration on the held-out steps too
+    std::vector<std::string> methods; ///< subset of methodKeys() to evaluate (empty = all)
+    bool top1AllBudgets = true;       ///< false: top-1 agreement only at the display budget (NaN elsewhere)
 };
 
 struct MethodCurve {
@@ -51,6 +54,7 @@ struct StudyResult {
     TileGrid grid;
     std::map<std::string, MethodCurve> curves;
     std::vector<TierConfig> chosen; ///< the autotuner's pick per budget
+    std::vector<int> chosenIndex;   ///< its index in tunerGrid
     std::vector<double> chosenObjective;
     // At the display budget, first held-out step:
     Mat denseOutput; ///< rows x d_v
@@ -66,6 +70,10 @@ struct StudyResult {
     // difference uniform-2D minus K-only.
     double c1GlobalMargin = 0, c1GroupMargin = 0;
     double denseTop1Ties = 0;
+    /// With heldOutGrid: per budget, per tunerGrid entry, the true retained attention mass (mean
+    /// per row, mean over the held-out steps) of that tiered configuration selected with the
+    /// held-out step's own importance estimate.
+    std::vector<std::vector<double>> heldOutMass;
 };
 
 StudyResult runStudy(const StudyInput& in, const StudySettings& s, const Rng& rng, const Poll& poll,

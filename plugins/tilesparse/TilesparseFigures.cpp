@@ -148,7 +148,7 @@ gui::FigureSpec buildFigure(const QString& id, const ResultDocument& d) {
         f.heatmap = fig::heatmap(d, "autotune_grid");
         f.heatmap.rowTitle = QStringLiteral("tier-1 share k1/C");
         f.heatmap.colTitle = QStringLiteral("groups in tiers 2 and 3");
-        f.heatmap.unit = QStringLiteral("estimated retained mass");
+        f.heatmap.unit = QStringLiteral("retained attention mass (calibration steps)");
         f.heatmap.annotateCells = true;
         f.caption =
             QStringLiteral("Shown budget ") + budgetText(d) + QStringLiteral("; chosen: ") +

@@ -3,6 +3,7 @@
 // `paperlab figure tilesparse all` writes every figure.
 #include "core/NpyReader.h"
 #include "core/ResultDocument.h"
+#include "cuda/CudaDevice.h"
 
 #include <QDir>
 #include <QFile>
@@ -81,6 +82,40 @@ private slots:
                         &err),
                  3);
         QVERIFY2(err.contains(QStringLiteral("k.npy")), qPrintable(err));
+    }
+    void backends() {
+        // --backend cuda: the tilesparse CUDA path needs a kernel build and a device; without a
+        // device it is an engine error (exit 4, nothing written); auto falls back to the CPU.
+        QTemporaryDir dir;
+        const QStringList common{QStringLiteral("run"),      QStringLiteral("tilesparse"),
+                                 QStringLiteral("--set"),    QStringLiteral("context=1024"),
+                                 QStringLiteral("--set"),    QStringLiteral("claim_seeds=0"),
+                                 QStringLiteral("--backend")};
+        QString err;
+        const int cudaExit = runCli(
+            common + QStringList{QStringLiteral("cuda"), QStringLiteral("--out"), dir.filePath("c.json")},
+            &err);
+        if (!pl::cuda::built()) {
+            QCOMPARE(cudaExit, 1); // no CUDA path in this build: usage error
+        } else if (pl::cuda::deviceCount() == 0) {
+            QCOMPARE(cudaExit, 4);
+            QVERIFY2(err.contains(QStringLiteral("no CUDA device")), qPrintable(err));
+            QVERIFY(!QFile::exists(dir.filePath("c.json")));
+        } else {
+            QCOMPARE(cudaExit, 0);
+            const auto d = readResult(dir.filePath("c.json"));
+            QCOMPARE(d.metrics.at("backend_cuda"), 1.0);
+            QVERIFY(d.metrics.at("cuda_max_abs_diff") < 1e-4);
+        }
+        QCOMPARE(runCli(common +
+                        QStringList{QStringLiteral("auto"), QStringLiteral("--out"), dir.filePath("a.json")}),
+                 0);
+        const auto a = readResult(dir.filePath("a.json"));
+        QCOMPARE(a.metrics.at("backend_cuda"), pl::cuda::deviceCount() > 0 ? 1.0 : 0.0);
+        bool noted = false;
+        for (const auto& n : a.notes)
+            noted = noted || n.find(pl::cuda::deviceCount() > 0 ? "Backend: CUDA" : "Backend: CPU") == 0;
+        QVERIFY(noted);
     }
     void figuresAll() {
         QTemporaryDir dir;
