@@ -60,6 +60,37 @@ Mat reduce(const Mat& g, Bc k) {
     return g;
 }
 
+
+/// a (op) b with b broadcast as described by k, without materialising the expanded b.
+template <class Op>
+Mat broadcastApply(const Mat& a, const Mat& b, Bc k, Op op) {
+    Mat out(a.rows(), a.cols());
+    switch (k) {
+    case Bc::Same:
+        out.array() = op(a.array(), b.array());
+        break;
+    case Bc::Scalar: {
+        const double s = b(0, 0);
+        out = a.unaryExpr([&](double x) { return op(x, s); });
+        break;
+    }
+    case Bc::Row:
+        for (Eigen::Index c = 0; c < a.cols(); ++c)
+            out.col(c).array() = op(a.col(c).array(), b(0, c));
+        break;
+    case Bc::Col:
+        for (Eigen::Index c = 0; c < a.cols(); ++c)
+            out.col(c).array() = op(a.col(c).array(), b.col(0).array());
+        break;
+    }
+    return out;
+}
+
+const auto kAdd = [](const auto& x, const auto& y) { return x + y; };
+const auto kSub = [](const auto& x, const auto& y) { return x - y; };
+const auto kMul = [](const auto& x, const auto& y) { return x * y; };
+const auto kDiv = [](const auto& x, const auto& y) { return x / y; };
+
 Tape& tapeOf(Var a) {
     if (!a.tape || a.id < 0)
         throw EngineError("nn: invalid Var");
@@ -152,7 +183,7 @@ Var matmul(Var a, Var b) {
 Var add(Var a, Var b) {
     Tape& t = tapeOf(a);
     const Bc k = broadcastKind("add", a.value(), b.value());
-    Mat out = a.value() + expand(b.value(), k, a.rows(), a.cols());
+    Mat out = broadcastApply(a.value(), b.value(), k, kAdd);
     return t.push(std::move(out), t.requiresGrad(a) || t.requiresGrad(b), [a, b, k](Tape& t, const Mat& g) {
         t.accumulate(a, g);
         if (t.requiresGrad(b))
@@ -163,7 +194,7 @@ Var add(Var a, Var b) {
 Var sub(Var a, Var b) {
     Tape& t = tapeOf(a);
     const Bc k = broadcastKind("sub", a.value(), b.value());
-    Mat out = a.value() - expand(b.value(), k, a.rows(), a.cols());
+    Mat out = broadcastApply(a.value(), b.value(), k, kSub);
     return t.push(std::move(out), t.requiresGrad(a) || t.requiresGrad(b), [a, b, k](Tape& t, const Mat& g) {
         t.accumulate(a, g);
         if (t.requiresGrad(b))
@@ -174,10 +205,10 @@ Var sub(Var a, Var b) {
 Var mul(Var a, Var b) {
     Tape& t = tapeOf(a);
     const Bc k = broadcastKind("mul", a.value(), b.value());
-    Mat out = a.value().cwiseProduct(expand(b.value(), k, a.rows(), a.cols()));
+    Mat out = broadcastApply(a.value(), b.value(), k, kMul);
     return t.push(std::move(out), t.requiresGrad(a) || t.requiresGrad(b), [a, b, k](Tape& t, const Mat& g) {
         if (t.requiresGrad(a))
-            t.accumulate(a, g.cwiseProduct(expand(b.value(), k, a.rows(), a.cols())));
+            t.accumulate(a, broadcastApply(g, b.value(), k, kMul));
         if (t.requiresGrad(b))
             t.accumulate(b, reduce(g.cwiseProduct(a.value()), k));
     });
@@ -186,7 +217,7 @@ Var mul(Var a, Var b) {
 Var div(Var a, Var b) {
     Tape& t = tapeOf(a);
     const Bc k = broadcastKind("div", a.value(), b.value());
-    Mat out = a.value().cwiseQuotient(expand(b.value(), k, a.rows(), a.cols()));
+    Mat out = broadcastApply(a.value(), b.value(), k, kDiv);
     return t.push(std::move(out), t.requiresGrad(a) || t.requiresGrad(b), [a, b, k](Tape& t, const Mat& g) {
         const Mat be = expand(b.value(), k, a.rows(), a.cols());
         if (t.requiresGrad(a))
@@ -426,6 +457,12 @@ Var sliceCols(Var a, int start, int count) {
                       ga.middleCols(start, count) = g;
                       t.accumulate(a, ga);
                   });
+}
+
+Var transpose(Var a) {
+    Tape& t = tapeOf(a);
+    return t.push(a.value().transpose(), t.requiresGrad(a),
+                  [a](Tape& t, const Mat& g) { t.accumulate(a, g.transpose()); });
 }
 
 Var klGaussian(Var mu, Var logvar, double mu0, double var0) {

@@ -109,6 +109,7 @@ Var gatherRows(Var a, const std::vector<int>& idx);
 Var scatterSumRows(Var a, const std::vector<int>& idx, int outRows);
 Var concatCols(const std::vector<Var>& parts);
 Var sliceCols(Var a, int start, int count);
+Var transpose(Var a); ///< a^T
 /// Elementwise KL( N(mu, exp(logvar)) || N(mu0, var0) ).
 Var klGaussian(Var mu, Var logvar, double mu0, double var0);
 /// mu + exp(logvar / 2) * eps (reparameterised Gaussian sample; eps has mu's shape).

@@ -210,6 +210,8 @@ private slots:
             }) < kTol);
         QVERIFY(maxRelError({rnd(3, 5, 17)},
                             [](Tape&, const std::vector<Var>& v) { return sliceCols(v[0], 1, 3); }) < kTol);
+        QVERIFY(maxRelError({rnd(3, 5, 27)},
+                            [](Tape&, const std::vector<Var>& v) { return transpose(v[0]); }) < kTol);
     }
     void gaussianKlAndReparam() {
         QVERIFY(maxRelError({rnd(4, 2, 18), rnd(4, 2, 19, -0.5)}, [](Tape&, const std::vector<Var>& v) {
