@@ -1,0 +1,9 @@
+# Structure reader of the promise-protein-states panel (PDB and mmCIF through gemmi, .gz through
+# zlib): the reader's sources compiled in directly, not the whole protein engine.
+find_package(ZLIB REQUIRED)
+paperlab_fuzz_target(pdb EXT .pdb
+  FUZZ_SOURCES ${PROJECT_SOURCE_DIR}/engines/protein/StructureReader.cpp
+               ${PROJECT_SOURCE_DIR}/engines/protein/ResidueKey.cpp
+  FUZZ_LIBS paperlab_core ZLIB::ZLIB
+  REPLAY_LIBS paperlab_protein_engine
+  INCLUDES ${PROJECT_SOURCE_DIR}/engines)
