@@ -1,0 +1,323 @@
+#include "KeypointsFigures.h"
+
+#include "sdk/FigureHelpers.h"
+
+#include <QFile>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+
+namespace pl::keypointsfig {
+
+using gui::FigureKind;
+using gui::SeriesSpec;
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+struct MethodInfo {
+    const char* key;
+    const char* name;
+    int color;
+};
+const MethodInfo kMethods[] = {{"kp", "keypoint planner", 0},
+                               {"flat", "flat controller", 1},
+                               {"time_subgoals", "time-based subgoals", 2},
+                               {"value_subgoals", "value-based subgoals", 3}};
+
+/// The maze grid and the row-major list of its free cells.
+struct Grid {
+    int rows = 0, cols = 0;
+    std::vector<int> wall;
+    std::vector<int> freeCells;
+    bool valid() const { return rows > 0 && cols > 0; }
+};
+
+Grid grid(const ResultDocument& d) {
+    Grid g;
+    auto it = d.matrices.find("maze");
+    if (it == d.matrices.end())
+        return g;
+    g.rows = int(it->second.rows);
+    g.cols = int(it->second.cols);
+    for (int c = 0; c < g.rows * g.cols; ++c) {
+        g.wall.push_back(it->second.data[size_t(c)] != 0 ? 1 : 0);
+        if (!g.wall.back())
+            g.freeCells.push_back(c);
+    }
+    return g;
+}
+
+/// A heatmap over the maze from a per-free-cell vector (walls NaN).
+gui::HeatmapSpec mazeHeatmap(const Grid& g, const std::vector<double>& perFree) {
+    gui::HeatmapSpec h;
+    h.rows = g.rows;
+    h.cols = g.cols;
+    h.values.fill(kNaN, g.rows * g.cols);
+    for (size_t i = 0; i < g.freeCells.size() && i < perFree.size(); ++i)
+        h.values[g.freeCells[i]] = perFree[i];
+    h.rowTitle = QStringLiteral("row");
+    h.colTitle = QStringLiteral("column");
+    return h;
+}
+
+std::vector<double> labelsAsDouble(const ResultDocument& d, const char* key, bool negativeIsNaN) {
+    std::vector<double> v;
+    auto it = d.labels.find(key);
+    if (it == d.labels.end())
+        return v;
+    for (int64_t x : it->second)
+        v.push_back(negativeIsNaN && x < 0 ? kNaN : double(x));
+    return v;
+}
+
+const std::vector<double>* vec(const ResultDocument& d, const std::string& key) {
+    auto it = d.vectors.find(key);
+    return it == d.vectors.end() ? nullptr : &it->second;
+}
+
+/// Graph figure with one node per wall cell (neutral squares of the maze) at its grid position.
+void addWalls(gui::GraphSpec& gs, const Grid& g) {
+    for (int c = 0; c < g.rows * g.cols; ++c)
+        if (g.wall[size_t(c)]) {
+            gui::GraphNodeSpec n;
+            n.x = c % g.cols;
+            n.y = c / g.cols;
+            n.size = 1.6;
+            n.group = QStringLiteral("wall");
+            gs.nodes << n;
+        }
+}
+
+int addNode(gui::GraphSpec& gs, int cell, const Grid& g, double size, int category, const QString& label,
+            const QString& group, double value = kNaN) {
+    gui::GraphNodeSpec n;
+    n.x = cell % g.cols;
+    n.y = cell / g.cols;
+    n.size = size;
+    n.category = category;
+    n.value = value;
+    n.label = label;
+    n.group = group;
+    n.id = QStringLiteral("(%1, %2)").arg(cell / g.cols).arg(cell % g.cols);
+    gs.nodes << n;
+    return int(gs.nodes.size()) - 1;
+}
+
+void keypointMap(gui::FigureSpec& f, const ResultDocument& d, const Grid& g) {
+    f.kind = FigureKind::Graph;
+    auto& gs = f.graph;
+    gs.layout = gui::GraphLayout::Given;
+    gs.directed = true;
+    gs.nodeRadius = std::max(2.0, 220.0 / std::max(g.rows, g.cols));
+    gs.showLabels = true;
+    addWalls(gs, g);
+    const auto cl = d.labels.count("cluster") ? d.labels.at("cluster") : std::vector<int64_t>{};
+    const auto cand = d.labels.count("candidate") ? d.labels.at("candidate") : std::vector<int64_t>{};
+    for (size_t i = 0; i < g.freeCells.size(); ++i) {
+        const int c = i < cl.size() ? int(cl[i]) : -1;
+        const bool isCand = i < cand.size() && cand[i] != 0;
+        addNode(gs, g.freeCells[i], g, isCand ? 0.9 : 0.45, c >= 0 ? c % 8 : -1, {},
+                c >= 0 ? QStringLiteral("cluster %1%2")
+                             .arg(c)
+                             .arg(isCand ? QStringLiteral(", candidate") : QString())
+                       : QStringLiteral("not in the dataset graph"));
+    }
+    auto it = d.graphs.find("kp_graph");
+    if (it != d.graphs.end()) {
+        const int base = int(gs.nodes.size());
+        for (const auto& n : it->second.nodes) {
+            const int cell = int(n.attrs.at("row")) * g.cols + int(n.attrs.at("col"));
+            addNode(gs, cell, g, 4.0, -1, QString::fromStdString(n.label), QStringLiteral("keypoint"), 1.0);
+        }
+        double maxInv = 0;
+        for (const auto& e : it->second.edges)
+            maxInv = std::max(maxInv, 1.0 / std::max(1.0, e.weight));
+        for (const auto& e : it->second.edges) {
+            gui::GraphEdgeSpec es;
+            es.source = base + int(e.source);
+            es.target = base + int(e.target);
+            es.weight = 1.0 / std::max(1.0, e.weight); // width ∝ 1 / hop cost
+            es.directed = true;
+            gs.edges << es;
+        }
+    }
+    gs.colormap = QStringLiteral("gray");
+    gs.fixedRange = true;
+    gs.vMin = 0;
+    gs.vMax = 1;
+    gs.edgeWidth = 3.0;
+    gs.legend << gui::GraphLegendEntry{QStringLiteral("keypoint"), -1, 1.0, false, false}
+              << gui::GraphLegendEntry{QStringLiteral("cell (colour = cluster; large = crossing candidate)"),
+                                       1, kNaN, false, false}
+              << gui::GraphLegendEntry{QStringLiteral("keypoint edge (width ∝ 1/hop cost)"), -1, kNaN, true,
+                                       false};
+    f.caption =
+        QStringLiteral("Free cells coloured by spectral cluster (%1 clusters); larger dots are states on "
+                       "logged boundary crossings, white discs the k-medoid keypoints, arrows the directed "
+                       "keypoint graph estimated from the dataset. Dark squares are walls.")
+            .arg(fig::metric(d, "clusters"));
+}
+
+void rolloutFigure(gui::FigureSpec& f, const ResultDocument& d, const Grid& g) {
+    f.kind = FigureKind::Graph;
+    auto& gs = f.graph;
+    gs.layout = gui::GraphLayout::Given;
+    gs.nodeRadius = std::max(2.0, 220.0 / std::max(g.rows, g.cols));
+    addWalls(gs, g);
+    // Keypoints (small), the planned ones (large).
+    auto it = d.graphs.find("kp_graph");
+    std::vector<double> plan = vec(d, "rollout_plan") ? *vec(d, "rollout_plan") : std::vector<double>{};
+    if (it != d.graphs.end())
+        for (const auto& n : it->second.nodes) {
+            const int cell = int(n.attrs.at("row")) * g.cols + int(n.attrs.at("col"));
+            const bool planned = std::find(plan.begin(), plan.end(), double(cell)) != plan.end();
+            addNode(gs, cell, g, planned ? 4.0 : 1.5, planned ? 1 : 5,
+                    planned ? QString::fromStdString(n.label) : QString(),
+                    planned ? QStringLiteral("planned keypoint") : QStringLiteral("keypoint"));
+        }
+    auto path = [&](const char* key, bool dashed) {
+        const auto* p = vec(d, key);
+        if (!p || p->empty())
+            return;
+        // One node per visit, edges coloured by step.
+        int prev = -1;
+        for (size_t t = 0; t < p->size(); ++t) {
+            const int cell = int((*p)[t]);
+            if (t > 0 && cell == int((*p)[t - 1]))
+                continue;
+            const int node = addNode(gs, cell, g, 0.05, -1, {}, QString::fromLatin1(key));
+            if (prev >= 0) {
+                gui::GraphEdgeSpec e;
+                e.source = prev;
+                e.target = node;
+                e.value = dashed ? kNaN : double(t);
+                e.dashed = dashed;
+                gs.edges << e;
+            }
+            prev = node;
+        }
+    };
+    path("rollout_flat", true);
+    path("rollout_kp", false);
+    const int s = int(fig::metric(d, "rollout_start")), goal = int(fig::metric(d, "rollout_goal"));
+    if (s >= 0 && goal >= 0) {
+        addNode(gs, s, g, 3.0, 2, QStringLiteral("start"), QStringLiteral("start"));
+        addNode(gs, goal, g, 3.0, 3, QStringLiteral("goal"), QStringLiteral("goal"));
+    }
+    gs.colormap = QStringLiteral("viridis");
+    gs.colorTitle = QStringLiteral("step");
+    gs.edgeWidth = 3.0;
+    gs.legend << gui::GraphLegendEntry{QStringLiteral("keypoint planner path (colour = step)"), -1, 0.5, true,
+                                       false}
+              << gui::GraphLegendEntry{QStringLiteral("flat controller path"), -1, kNaN, true, true}
+              << gui::GraphLegendEntry{QStringLiteral("planned keypoint"), 1, kNaN, false, false}
+              << gui::GraphLegendEntry{QStringLiteral("other keypoint"), 5, kNaN, false, false}
+              << gui::GraphLegendEntry{QStringLiteral("start"), 2, kNaN, false, false}
+              << gui::GraphLegendEntry{QStringLiteral("goal"), 3, kNaN, false, false};
+    auto ok = [&](const char* k) {
+        return fig::metric(d, k) > 0.5 ? QStringLiteral("reached") : QStringLiteral("failed");
+    };
+    f.caption = QStringLiteral(
+                    "One rollout from start to goal (true distance %1 steps): keypoint planner %2 in %3 "
+                    "steps, flat controller %4. The keypoint path's colour runs from the first step (dark) "
+                    "to the last (yellow).")
+                    .arg(fig::metric(d, "rollout_distance"))
+                    .arg(ok("rollout_success_kp"))
+                    .arg(vec(d, "rollout_kp") ? int(vec(d, "rollout_kp")->size()) - 1 : 0)
+                    .arg(ok("rollout_success_flat"));
+}
+
+} // namespace
+
+gui::FigureSpec buildFigure(const QString& id, const ResultDocument& d) {
+    gui::FigureSpec f;
+    f.id = id;
+    const Grid g = grid(d);
+    if (id == QLatin1String("clusters")) {
+        f.title = QStringLiteral("Maze coloured by spectral cluster");
+        f.kind = FigureKind::Heatmap;
+        std::vector<double> v = labelsAsDouble(d, "cluster", true);
+        for (double& x : v)
+            if (std::isfinite(x))
+                x = std::fmod(x, 8.0);
+        f.heatmap = mazeHeatmap(g, v);
+        f.heatmap.colormap = QStringLiteral("okabe-ito");
+        f.heatmap.fixedRange = true;
+        f.heatmap.vMin = -0.5;
+        f.heatmap.vMax = 7.5;
+        f.heatmap.unit = QStringLiteral("cluster (mod 8)");
+        f.caption =
+            QStringLiteral("k-means on the row-normalised first %1 eigenvectors of the normalised Laplacian "
+                           "of the dataset graph. Walls and cells the dataset never reached are blank.")
+                .arg(fig::metric(d, "clusters"));
+    } else if (id == QLatin1String("keypoint_map")) {
+        f.title = QStringLiteral("Bottleneck candidates, keypoints and keypoint graph");
+        keypointMap(f, d, g);
+    } else if (id == QLatin1String("spectrum")) {
+        f.title = QStringLiteral("Laplacian spectrum and eigengap");
+        f.kind = FigureKind::Chart;
+        f.chart.xLabel = QStringLiteral("index i");
+        f.chart.yLabel = QStringLiteral("eigenvalue λ_i of L_sym");
+        SeriesSpec s = fig::series(d, "spectrum", QStringLiteral("λ_i"), SeriesSpec::Style::Bars, 0);
+        f.chart.series << s;
+        const double k = fig::metric(d, "clusters");
+        if (std::isfinite(k))
+            f.chart.markers << gui::MarkerSpec{
+                gui::MarkerSpec::Axis::X, k - 0.5,
+                QStringLiteral("k = %1 (gap %2)").arg(k).arg(fig::metric(d, "eigengap"), 0, 'g', 3)};
+        f.caption =
+            QStringLiteral("Smallest eigenvalues of L_sym = I − D^{-1/2} W D^{-1/2} (Spectra shift-invert "
+                           "Lanczos). Nearly-zero eigenvalues count weakly connected rooms; the marker shows "
+                           "the number of clusters used and the gap after it.");
+    } else if (id.startsWith(QLatin1String("eigvec_"))) {
+        const int i = id.mid(7).toInt();
+        f.title = QStringLiteral("Eigenvector %1 of the normalised Laplacian").arg(i);
+        f.kind = FigureKind::Heatmap;
+        const auto* v = vec(d, "eigvec_" + std::to_string(i));
+        f.heatmap = mazeHeatmap(g, v ? *v : std::vector<double>{});
+        f.heatmap.colormap = QStringLiteral("diverging");
+        f.heatmap.centreZero = true;
+        f.heatmap.unit = QStringLiteral("u_%1").arg(i);
+        f.caption =
+            QStringLiteral("Entry of eigenvector %1 at every cell of the dataset graph. Low-order "
+                           "eigenvectors are nearly constant within a room and change sign across doors.")
+                .arg(i);
+    } else if (id == QLatin1String("success_vs_distance")) {
+        f.title = QStringLiteral("Success rate vs start-goal distance");
+        f.kind = FigureKind::Chart;
+        f.chart.xLabel = QStringLiteral("start-goal distance (steps, bin centre)");
+        f.chart.yLabel = QStringLiteral("success rate");
+        f.chart.fixedYRange = true;
+        f.chart.yMin = 0;
+        f.chart.yMax = 1.02;
+        for (const auto& m : kMethods) {
+            const std::string key = std::string("success_vs_distance_") + m.key;
+            if (fig::hasSeries(d, key))
+                f.chart.series << fig::series(
+                    d, key,
+                    QStringLiteral("%1 (%2)")
+                        .arg(QString::fromLatin1(m.name))
+                        .arg(fig::metric(d, std::string("success_rate_") + m.key), 0, 'f', 2),
+                    SeriesSpec::Style::LineWithPoints, m.color);
+        }
+        f.caption =
+            QStringLiteral("Fraction of evaluation episodes that reach the goal within the step budget, per "
+                           "bin of true shortest-path distance; overall rates in the legend.");
+    } else if (id == QLatin1String("rollout")) {
+        f.title = QStringLiteral("Rollout of one start-goal pair");
+        rolloutFigure(f, d, g);
+    } else {
+        throw std::invalid_argument("unknown figure id: " + id.toStdString());
+    }
+    return f;
+}
+
+QString helpMarkdown() {
+    QFile f(QStringLiteral(":/bottleneck-keypoints/help.md"));
+    return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll())
+                                       : QStringLiteral("# bottleneck-keypoints\n");
+}
+
+} // namespace pl::keypointsfig

@@ -1,0 +1,15 @@
+#pragma once
+/// Figures of the bottleneck-keypoints panel, built from its result document. Pure functions
+/// (thread-safe).
+
+#include "core/ResultDocument.h"
+#include "widgets/FigureSpec.h"
+
+namespace pl::keypointsfig {
+
+/// Throws std::invalid_argument for an unknown figure id.
+gui::FigureSpec buildFigure(const QString& figureId, const ResultDocument& d);
+/// The help page (Markdown, from the plugin's resources).
+QString helpMarkdown();
+
+} // namespace pl::keypointsfig
