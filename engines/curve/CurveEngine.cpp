@@ -265,8 +265,10 @@ std::vector<ParamSpec> CurveEngine::params() const {
         C);
     add(ParamSpec::real("prior_mu", "Prior mean mu0", -6, 0, -2, "Mean of the sparse edge prior."), C);
     const char* V = "View and claims";
-    add(ParamSpec::integer("shown_scene", "Shown OOD scene", 0, 4999, 0,
-                           "Index of the OOD test scene drawn in the scene-graph figure (graphs.scene_<k>)."),
+    add(ParamSpec::integer(
+            "shown_scene", "Shown OOD scene", 0, 4999, 0,
+            "k: the k-th OOD test scene with an approaching pair and a background object is drawn "
+            "(graphs.scene_<index>)."),
         V);
     add(ParamSpec::real("high_uncertainty", "High-uncertainty sd", 0.001, 0.5, 0.05,
                         "Edges whose gate sd over the T samples exceeds this are drawn dashed."),
@@ -401,7 +403,21 @@ ResultDocument CurveEngine::run(const InputList& inputs, const ParamSet& p, RunC
             }
         doc.matrices["edge_activation"] = g;
     }
-    const int shown = int(std::min<int64_t>(p.getInt("shown_scene"), int64_t(r.oodScenes.size()) - 1));
+    // The k-th OOD scene that shows the effect (a true approaching pair and a background object);
+    // plain index k when no scene qualifies.
+    std::vector<int> showable;
+    for (size_t i = 0; i < r.oodScenes.size(); ++i) {
+        bool rel = false, bg = false;
+        for (const auto& rl : r.oodScenes[i].relations)
+            rel = rel || rl.relation == Approaching;
+        for (const auto& o : r.oodScenes[i].objects)
+            bg = bg || o.type == ObjectType::Background;
+        if (rel && bg)
+            showable.push_back(int(i));
+    }
+    const int64_t k = p.getInt("shown_scene");
+    const int shown = showable.empty() ? int(std::min<int64_t>(k, int64_t(r.oodScenes.size()) - 1))
+                                       : showable[size_t(k) % showable.size()];
     m["shown_scene"] = shown;
     doc.graphs["scene_" + std::to_string(shown)] =
         sceneGraph(r.oodScenes[size_t(shown)], shown, r.oodCurve, r.oodBase);

@@ -37,8 +37,9 @@ const Graph* shownGraph(const ResultDocument& d, int* index) {
     return nullptr;
 }
 
-/// Three copies of the scene side by side: ground truth | baseline | CURVE.
-gui::GraphSpec sceneGraphSpec(const Graph& g, double highSigma) {
+/// Two copies of the scene, ground truth above and the model's prediction below.
+/// model: "baseline" or "curve".
+gui::GraphSpec sceneGraphSpec(const Graph& g, double highSigma, const std::string& model) {
     gui::GraphSpec s;
     s.layout = gui::GraphLayout::Given;
     s.directed = true;
@@ -48,82 +49,87 @@ gui::GraphSpec sceneGraphSpec(const Graph& g, double highSigma) {
     s.vMax = 8;
     s.edgeWidth = 4.0;
     s.nodeRadius = 5.0;
-    double xmin = 1e300, xmax = -1e300;
+    double xmin = 1e300, xmax = -1e300, ymin = 1e300, ymax = -1e300;
     for (const GraphNode& n : g.nodes)
         if (attr(n.attrs, "type") != 4) {
             xmin = std::min(xmin, attr(n.attrs, "x", 0));
             xmax = std::max(xmax, attr(n.attrs, "x", 0));
+            ymin = std::min(ymin, -attr(n.attrs, "y", 0));
+            ymax = std::max(ymax, -attr(n.attrs, "y", 0));
         }
     if (xmin > xmax)
-        xmin = xmax = 0;
-    const double width = std::max(20.0, xmax - xmin) + 15.0;
+        xmin = xmax = ymin = ymax = 0;
+    const double height = std::max(10.0, ymax - ymin) + 12.0; // room for the panel title row
     const int n = int(g.nodes.size());
-    const char* panel[] = {"truth", "baseline", "CURVE"};
-    for (int c = 0; c < 3; ++c)
+    const bool curve = model == "curve";
+    const QString title[] = {QStringLiteral("ground truth"), curve ? QStringLiteral("CURVE prediction")
+                                                                   : QStringLiteral("baseline prediction")};
+    for (int c = 0; c < 2; ++c)
         for (const GraphNode& gn : g.nodes) {
             gui::GraphNodeSpec ns;
             const int type = int(attr(gn.attrs, "type", 0));
-            ns.id = QString::fromLatin1(panel[c]) + QLatin1Char(':') + QString::fromStdString(gn.label);
+            ns.id = title[c] + QLatin1Char(':') + QString::fromStdString(gn.label);
             ns.label = QString::fromStdString(gn.label);
-            if (type == 4) { // weather: a node above the scene
-                ns.x = c * width + xmin;
-                ns.y = -20;
+            if (type == 4) { // weather: a node at the top right of the panel
+                ns.x = xmax;
+                ns.y = ymin - 6 + c * height;
                 ns.label +=
                     attr(gn.attrs, "rain", 0) > 0.5 ? QStringLiteral(" (rain)") : QStringLiteral(" (dry)");
             } else {
-                ns.x = c * width + attr(gn.attrs, "x", 0);
-                ns.y = -attr(gn.attrs, "y", 0); // north up on screen
+                ns.x = attr(gn.attrs, "x", 0);
+                ns.y = -attr(gn.attrs, "y", 0) + c * height; // north up on screen
             }
             ns.category = type == 0 ? 0 : type == 1 ? 6 : type == 2 ? 4 : 7;
             ns.size = type >= 3 ? 0.6 : 1.2;
             ns.group = QString::fromLatin1(kTypeNames[std::clamp(type, 0, 4)]);
             s.nodes << ns;
         }
+    for (int c = 0; c < 2; ++c) { // panel titles: label-only nodes
+        gui::GraphNodeSpec t;
+        t.id = title[c];
+        t.label = title[c];
+        t.x = xmin;
+        t.y = ymin - 6 + c * height;
+        t.size = 0.05;
+        s.nodes << t;
+    }
     auto relValue = [](double r) { return r == 1 ? kApproaching : kFollowing; };
+    const char* relKey = curve ? "relation_curve" : "relation_baseline";
+    const char* confKey = curve ? "confidence_curve" : "confidence_baseline";
+    const char* gateKey = curve ? "gate_curve" : "gate_baseline";
     for (const GraphEdge& e : g.edges) {
         const int kind = int(attr(e.attrs, "kind", 0));
-        const double sigma = attr(e.attrs, "gate_sd", 0);
+        const bool dashed = curve && attr(e.attrs, "gate_sd", 0) > highSigma;
         if (kind == 0) {
             const double truth = attr(e.attrs, "relation_true", 0);
             if (truth > 0)
                 s.edges << gui::GraphEdgeSpec{int(e.source),   int(e.target), 1.0,
                                               relValue(truth), false,         true};
-            const double rb = attr(e.attrs, "relation_baseline", 0);
-            if (rb > 0)
+            const double r = attr(e.attrs, relKey, 0);
+            if (r > 0)
                 s.edges << gui::GraphEdgeSpec{int(e.source) + n,
                                               int(e.target) + n,
-                                              attr(e.attrs, "confidence_baseline", 1),
-                                              relValue(rb),
-                                              false,
+                                              attr(e.attrs, confKey, 1),
+                                              relValue(r),
+                                              dashed,
                                               true};
-            const double rc = attr(e.attrs, "relation_curve", 0);
-            if (rc > 0)
-                s.edges << gui::GraphEdgeSpec{
-                    int(e.source) + 2 * n, int(e.target) + 2 * n, attr(e.attrs, "confidence_curve", 1),
-                    relValue(rc),          sigma > highSigma,     true};
         } else {
             // Context relations: drawn where the model keeps the edge open (gate > 0.5).
-            const double gb = attr(e.attrs, "gate_baseline", 0), gc = attr(e.attrs, "gate_curve", 0);
-            if (gb > 0.5)
+            const double gate = attr(e.attrs, gateKey, 0);
+            if (gate > 0.5)
                 s.edges << gui::GraphEdgeSpec{
-                    int(e.source) + n, int(e.target) + n, 0.5 * gb, kContext, false, true};
-            if (gc > 0.5)
-                s.edges << gui::GraphEdgeSpec{int(e.source) + 2 * n,
-                                              int(e.target) + 2 * n,
-                                              0.5 * gc,
-                                              kContext,
-                                              sigma > highSigma,
-                                              true};
+                    int(e.source) + n, int(e.target) + n, 0.5 * gate, kContext, dashed, true};
         }
     }
     s.legend << gui::GraphLegendEntry{QStringLiteral("approaching"), -1, kApproaching, true, false}
              << gui::GraphLegendEntry{QStringLiteral("following"), -1, kFollowing, true, false}
              << gui::GraphLegendEntry{QStringLiteral("context edge kept (gate > 0.5)"), -1, kContext, true,
-                                      false}
-             << gui::GraphLegendEntry{QStringLiteral("high uncertainty (sd > ") + QString::number(highSigma) +
-                                          QStringLiteral(")"),
-                                      -1, std::nan(""), true, true}
-             << gui::GraphLegendEntry{QStringLiteral("car"), 0, std::nan(""), false, false}
+                                      false};
+    if (curve)
+        s.legend << gui::GraphLegendEntry{QStringLiteral("uncertain (gate sd > ") +
+                                              QString::number(highSigma) + QStringLiteral(")"),
+                                          -1, std::nan(""), true, true};
+    s.legend << gui::GraphLegendEntry{QStringLiteral("car"), 0, std::nan(""), false, false}
              << gui::GraphLegendEntry{QStringLiteral("pedestrian"), 6, std::nan(""), false, false}
              << gui::GraphLegendEntry{QStringLiteral("cyclist"), 4, std::nan(""), false, false}
              << gui::GraphLegendEntry{QStringLiteral("background / weather"), 7, std::nan(""), false, false};
@@ -148,25 +154,29 @@ SeriesSpec boxPart(double x, double lo, double hi, const QString& name, int colo
 gui::FigureSpec buildFigure(const QString& id, const ResultDocument& d) {
     gui::FigureSpec f;
     f.id = id;
-    if (id == QLatin1String("scene_graph")) {
+    if (id == QLatin1String("scene_graph") || id == QLatin1String("scene_graph_baseline")) {
+        const bool curve = id == QLatin1String("scene_graph");
         int k = 0;
         const Graph* g = shownGraph(d, &k);
         if (!g)
             throw std::invalid_argument("no scene graph in the result");
-        f.title = QStringLiteral("OOD scene %1: ground truth | baseline | CURVE").arg(k);
+        f.title = QStringLiteral("OOD scene %1: ground truth vs %2")
+                      .arg(k)
+                      .arg(curve ? QStringLiteral("CURVE") : QStringLiteral("baseline"));
         f.kind = FigureKind::Graph;
         double thr = fig::metric(d, "high_uncertainty");
         if (!std::isfinite(thr))
             thr = 0.05;
-        f.graph = sceneGraphSpec(*g, thr);
+        f.graph = sceneGraphSpec(*g, thr, curve ? "curve" : "baseline");
         f.caption = QStringLiteral(
-            "Bird's-eye view (metres, north up), three copies of the same out-of-distribution scene. Left: "
-            "the "
-            "relations given by the invariant rules. Middle: the baseline's predicted relations and the "
-            "context "
-            "edges (background/weather → agent) it keeps open. Right: CURVE's. Colour = relation, width = "
-            "confidence (context edges: gate), dashed = sd of CURVE's edge gate over the T samples above the "
-            "threshold.");
+            "Bird's-eye view (north up), the same out-of-distribution scene twice. Top: the relations given "
+            "by "
+            "the invariant rules. Bottom: the predicted relations and the context edges (background/weather "
+            "→ "
+            "agent) the model keeps open. Colour = relation, width = confidence (context edges: gate)");
+        f.caption +=
+            curve ? QStringLiteral(", dashed = sd of the edge gate over the T samples above the threshold.")
+                  : QStringLiteral(".");
     } else if (id == QLatin1String("training_loss")) {
         f.title = QStringLiteral("Training loss");
         f.kind = FigureKind::Chart;
@@ -221,22 +231,20 @@ gui::FigureSpec buildFigure(const QString& id, const ResultDocument& d) {
     } else if (id == QLatin1String("uncertainty")) {
         f.title = QStringLiteral("Edge uncertainty: spurious vs invariant relations");
         f.kind = FigureKind::Chart;
-        f.chart.xLabel = QStringLiteral("edge group (0 = context: background/weather → agent, 1 = invariant: "
-                                        "agent pairs with a true relation)");
+        f.chart.xLabel = QStringLiteral("edge group (0 = spurious, 1 = invariant)");
         f.chart.yLabel = QStringLiteral("sd of CURVE's edge gate a over T samples");
         const char* keys[] = {"box_uncertainty_spurious", "box_uncertainty_invariant"};
-        const QString names[] = {QStringLiteral("spurious (context)"), QStringLiteral("invariant")};
+        const QString names[] = {QStringLiteral("spurious: context edges"),
+                                 QStringLiteral("invariant: agent pairs with a true relation")};
         for (int g = 0; g < 2; ++g) {
             auto it = d.vectors.find(keys[g]);
             if (it == d.vectors.end() || it->second.size() < 6)
                 continue;
             const auto& b = it->second; // min, q1, median, q3, max, mean
             const int color = g == 0 ? 6 : 2;
-            f.chart.series << boxPart(g, b[0], b[4], names[g] + QStringLiteral(" min–max"), color, 1.5, true);
-            f.chart.series << boxPart(g, b[1], b[3], names[g] + QStringLiteral(" quartiles"), color, 28,
-                                      false);
+            f.chart.series << boxPart(g, b[0], b[4], QString(), color, 1.5, true);
+            f.chart.series << boxPart(g, b[1], b[3], names[g], color, 14, false);
             SeriesSpec med;
-            med.name = names[g] + QStringLiteral(" median");
             med.style = SeriesSpec::Style::Scatter;
             med.x = {double(g)};
             med.y = {b[2]};
