@@ -132,24 +132,51 @@ double seconds(std::chrono::steady_clock::time_point t0) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
-/// Bivariate "pair slice" density exp(univariate terms of i and j + pair terms of (i, j)) normalised
-/// on a G × G grid (rows: x_i, columns: x_j).
-Mat pairDensity(const Vec& eta, int d, int i, int j, int G) {
+/// Model-based bivariate density of (x_i, x_j): the fitted conditional p(x_i, x_j | x_−ij) (a two-node
+/// torus graph whose univariate terms absorb the other channels) averaged over up to 500 samples of
+/// the other channels, on a G × G grid (rows: x_i, columns: x_j), in 1/rad².
+Mat pairDensity(const Vec& eta, const RowMat& x, int i, int j, int G) {
+    const int d = int(x.cols());
     const TorusLayout L(d);
+    Vec ell;
+    Mat W;
+    toQuadratic(eta, d, &ell, &W);
     const int a = std::min(i, j), b = std::max(i, j);
     const Eigen::Vector4d phi = eta.segment<4>(L.pairOffset(a, b));
-    Mat q(G, G);
+    Vec cu(G), su(G);
+    for (int r = 0; r < G; ++r) {
+        cu(r) = std::cos(kTau * (r + 0.5) / G);
+        su(r) = std::sin(kTau * (r + 0.5) / G);
+    }
+    Mat pairF(G, G); // exp(pair terms), rows u = x_i, columns v = x_j
     for (int r = 0; r < G; ++r)
         for (int c = 0; c < G; ++c) {
-            const double u = kTau * (r + 0.5) / G, v = kTau * (c + 0.5) / G; // u = x_i, v = x_j
+            const double u = kTau * (r + 0.5) / G, v = kTau * (c + 0.5) / G;
             const double xa = i < j ? u : v, xb = i < j ? v : u;
-            q(r, c) = eta(2 * i) * std::cos(u) + eta(2 * i + 1) * std::sin(u) + eta(2 * j) * std::cos(v) +
-                      eta(2 * j + 1) * std::sin(v) + phi(0) * std::cos(xa - xb) + phi(1) * std::sin(xa - xb) +
-                      phi(2) * std::cos(xa + xb) + phi(3) * std::sin(xa + xb);
+            pairF(r, c) = phi(0) * std::cos(xa - xb) + phi(1) * std::sin(xa - xb) +
+                          phi(2) * std::cos(xa + xb) + phi(3) * std::sin(xa + xb);
         }
-    q = (q.array() - q.maxCoeff()).exp().matrix();
+    pairF = (pairF.array() - pairF.maxCoeff()).exp().matrix();
+    Mat acc = Mat::Zero(G, G);
+    const int64_t n = x.rows(), step = std::max<int64_t>(1, n / 500);
+    int count = 0;
+    Vec z(2 * d);
+    for (int64_t t = 0; t < n; t += step) {
+        for (int k = 0; k < d; ++k) {
+            z(k) = std::cos(x(t, k));
+            z(d + k) = std::sin(x(t, k));
+        }
+        z(i) = z(d + i) = z(j) = z(d + j) = 0; // condition on the others only
+        const Vec v = ell + W * z;
+        Vec ei = v(i) * cu + v(d + i) * su, ej = v(j) * cu + v(d + j) * su;
+        ei = (ei.array() - ei.maxCoeff()).exp().matrix();
+        ej = (ej.array() - ej.maxCoeff()).exp().matrix();
+        Mat q = ei.asDiagonal() * pairF * ej.asDiagonal();
+        acc += q / q.sum();
+        ++count;
+    }
     const double cell = (kTau / G) * (kTau / G);
-    return q / (q.sum() * cell);
+    return acc / (double(std::max(1, count)) * cell);
 }
 
 Graph couplingGraph(const Mat& strength, const Mat& pValue, double alpha, const Mat* coords,
@@ -264,11 +291,11 @@ std::vector<ParamSpec> TorusGraphEngine::params() const {
                         "0 = run all iterations."),
         F);
     const char* V = "Views";
-    add(ParamSpec::integer("pair_i", "Torus pair: node i", 1, 64, 1,
-                           "First node of the 3D torus view (1-based)."),
+    add(ParamSpec::integer("pair_i", "Torus pair: node i", 0, 64, 0,
+                           "First node of the 3D torus view (1-based; 0 = the most strongly coupled pair)."),
         V);
-    add(ParamSpec::integer("pair_j", "Torus pair: node j", 1, 64, 2,
-                           "Second node of the 3D torus view (1-based)."),
+    add(ParamSpec::integer("pair_j", "Torus pair: node j", 0, 64, 0,
+                           "Second node of the 3D torus view (1-based; 0 = the most strongly coupled pair)."),
         V);
     const char* H = "TG-HMM";
     add(ParamSpec::integer("hmm_states", "HMM states K", 0, 4, 2, "Hidden coupling states (0 = no HMM)."), H);
@@ -455,6 +482,7 @@ ResultDocument TorusGraphEngine::run(const InputList& inputs, const ParamSet& p,
     if (names.size() != size_t(d))
         names.clear();
     mt["d"] = d;
+    mt["ar_lag"] = double(p.getInt("ar_lag"));
     mt["n"] = double(n);
     mt["parameters"] = double(L.dim());
     const TrigTables tables = TrigTables::of(x);
@@ -542,12 +570,20 @@ ResultDocument TorusGraphEngine::run(const InputList& inputs, const ParamSet& p,
 
     // Torus view of one pair.
     {
-        const int pi = std::min(d, int(p.getInt("pair_i"))) - 1;
+        int pi = std::min(d, int(p.getInt("pair_i"))) - 1;
         int pj = std::min(d, int(p.getInt("pair_j"))) - 1;
+        if (pi < 0 || pj < 0) { // auto: the most strongly coupled pair
+            Eigen::Index r = 0, c = 1;
+            strength.maxCoeff(&r, &c);
+            pi = int(std::min(r, c));
+            pj = int(std::max(r, c));
+            if (pi == pj)
+                pj = (pi + 1) % d;
+        }
         if (pj == pi)
             pj = (pi + 1) % d;
         const int G = 64;
-        doc.matrices["torus_density"] = toMatrix(pairDensity(eta, d, pi, pj, G), "g");
+        doc.matrices["torus_density"] = toMatrix(pairDensity(eta, x, pi, pj, G), "g");
         const int64_t shown = std::min<int64_t>(n, 1500);
         std::vector<double> xi(static_cast<size_t>(shown)), xj(static_cast<size_t>(shown));
         for (int64_t t = 0; t < shown; ++t) {

@@ -1,0 +1,14 @@
+#pragma once
+/// Figures of the torus-graph panel, built from its result document. Pure functions (thread-safe).
+
+#include "core/ResultDocument.h"
+#include "widgets/FigureSpec.h"
+
+namespace pl::torusgraphfig {
+
+/// Throws std::invalid_argument for an unknown figure id.
+gui::FigureSpec buildFigure(const QString& figureId, const ResultDocument& d);
+/// The help page (Markdown, from the plugin's resources).
+QString helpMarkdown();
+
+} // namespace pl::torusgraphfig
