@@ -234,8 +234,8 @@ void runSyntheticStudy(ResultDocument& doc, const ParamSet& p, RunContext& ctx) 
     std::vector<SamplerRun> runs;
     runs.push_back(runSampler("unbiased", "unbiased (w = 0.5)", unbiased.probB(false), n, st, rmsf, rMax,
                               margin, root.fork("sampler-unbiased"), ctx, true));
-    runs.push_back(runSampler("biased", "biased (w_dom, T_dec), context off", biased.probB(false), n, st,
-                              rmsf, rMax, margin, root.fork("sampler-biased"), ctx, true));
+    runs.push_back(runSampler("biased", "biased, context off", biased.probB(false), n, st, rmsf, rMax, margin,
+                              root.fork("sampler-biased"), ctx, true));
     runs.push_back(runSampler("biased_context", "biased, context on", biased.probB(true), n, st, rmsf, rMax,
                               margin, root.fork("sampler-biased-context"), ctx, true));
     ctx.progress(0.8, "samplers for the claims");
