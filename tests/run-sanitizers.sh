@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/run-sanitizers.sh asan|tsan [LABEL_REGEX|all]
+# tests/run-sanitizers.sh asan|tsan [LABEL_REGEX|all] [EXCLUDE_LABEL_REGEX]
 # Configures build-asan/ (AddressSanitizer + UBSan) or build-tsan/ (ThreadSanitizer) from the
 # presets of the same name, builds the test executables whose CTest labels match LABEL_REGEX (or
 # everything with "all") and runs those tests.
@@ -10,12 +10,13 @@
 #         engine test labelled tsan. '^(sdk)$' adds sessions and plugin loading; the interrupted-
 #         writes test is too slow under TSan (it starts instrumented children) and is better left out.
 #   CI (packaging/paperlab.sh test) runs the lean gates: asan '^(core|games|engine|tilesparse)$'
-#   (every engine's tests) and tsan '^(jobs|tsan)$' (the job layer without widgets, plus every
+#   'cli' (every engine's tests, without those that drive the whole app through the CLI) and tsan '^(jobs|tsan)$' (the job layer without widgets, plus every
 #   test labelled tsan: an engine that starts threads labels its test tsan).
 # Qt is not instrumented; tests/sanitizers/*.supp lists what is suppressed and why.
 set -euo pipefail
 kind="${1:?usage: tests/run-sanitizers.sh asan|tsan [all]}"
 scope="${2:-}"
+exclude="${3:-}"
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 export CCACHE_BASEDIR="$root" CCACHE_NOHASHDIR=1
@@ -44,7 +45,8 @@ else
   # The executables of the matching tests (from CTest's own listing); CLI tests depend on the
   # paperlab binary and the plugins they run (add_dependencies in their CMakeLists).
   known="$(cmake --build "$build" --target help | sed -n 's/^\([A-Za-z0-9_]*\): .*/\1/p')"
-  mapfile -t targets < <(ctest --test-dir "$build" -L "$labels" --show-only=json-v1 | python3 -c '
+  xargs_=(-L "$labels"); [ -n "$exclude" ] && xargs_+=(-LE "$exclude")
+  mapfile -t targets < <(ctest --test-dir "$build" "${xargs_[@]}" --show-only=json-v1 | python3 -c '
 import json, os, sys
 known = set(sys.argv[1].split())
 seen = []
@@ -63,5 +65,6 @@ built=$(date +%s)
 echo "paperlab: $kind build took $((built - start)) s"
 args=()
 [ -n "$labels" ] && args+=(-L "$labels")
+[ -n "$exclude" ] && args+=(-LE "$exclude")
 "$root/tests/run-tests.sh" "$build" "${args[@]}"
 echo "paperlab: $kind tests took $(( $(date +%s) - built )) s"
