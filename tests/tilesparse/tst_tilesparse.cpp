@@ -8,6 +8,7 @@
 #include "tilesparse/MlaWorkload.h"
 #include "tilesparse/TileAttention.h"
 #include "tilesparse/TileAttentionCuda.h"
+#include "tilesparse/TileAttentionF32.h"
 #include "tilesparse/TileCostModel.h"
 #include "tilesparse/TileSelection.h"
 #include "tilesparse/TileSparseClaims.h"
@@ -116,6 +117,7 @@ private slots:
     void tierPlannerMatchesMasks();
     void autotunerHeldOutConsistent();
     void indexerMatchesNaive();
+    void float32KernelMatchesReference();
     void cudaBackendWithoutDevice();
     void cudaMatchesCpu();
     void numpyOracle();
@@ -516,6 +518,50 @@ void TestTileSparse::indexerMatchesNaive() {
     QVERIFY((imp - want).cwiseAbs().maxCoeff() < 1e-12);
     const ImportanceEstimator est(Estimator::Indexer, K, grid, 4, 1.0, ir);
     QCOMPARE(est.estimate(Q, nullptr), imp);
+}
+
+void TestTileSparse::float32KernelMatchesReference() {
+    // The fused float32 kernel against the float64 reference: dense and sparse, MLA sharing
+    // (V = the first d_v columns of K), d not a multiple of 8, d_v not a multiple of 16, groups of
+    // more than 64 rows, a group with no block, chunks cut by block ends.
+    pl::Rng rng(31);
+    struct Case {
+        int rows, keys, dk, dv, gh, bk;
+        bool mla;
+    };
+    for (const Case cs : {Case{64, 2000, 576, 512, 4, 64, true}, Case{13, 777, 45, 21, 3, 16, false},
+                          Case{130, 500, 64, 64, 100, 50, true}, Case{5, 40, 8, 8, 2, 7, false}}) {
+        const Mat Q = randomMat(rng, cs.rows, cs.dk, 3.0), K = randomMat(rng, cs.keys, cs.dk);
+        const Mat V = cs.mla ? Mat(K.leftCols(cs.dv)) : randomMat(rng, cs.keys, cs.dv);
+        using RowF = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+        const RowF q = Q.cast<float>(), k = K.cast<float>(), v = V.cast<float>();
+        F32Attention a;
+        a.Q = q.data();
+        a.K = k.data();
+        a.V = cs.mla ? k.data() : v.data();
+        a.ldv = cs.mla ? cs.dk : cs.dv;
+        a.rows = cs.rows;
+        a.dk = cs.dk;
+        a.keys = cs.keys;
+        a.dv = cs.dv;
+        const TileGrid grid{cs.rows, cs.keys, cs.gh, cs.bk};
+        TileMask mask(grid.groups(), grid.blocks());
+        for (int g = 1; g < grid.groups(); ++g)
+            for (int b = 0; b < grid.blocks(); ++b)
+                mask.set(g, b, rng.uniform() < 0.4);
+        RowF out(cs.rows, cs.dv);
+        tileAttentionF32(a, grid, nullptr, out.data());
+        const Mat dense = denseAttention(Q, K, V);
+        const double dDiff = (out.cast<double>() - dense).cwiseAbs().maxCoeff();
+        tileAttentionF32(a, grid, &mask, out.data());
+        const Mat sparse = sparseAttention(Q, K, V, grid, mask);
+        const double sDiff = (out.cast<double>() - sparse).cwiseAbs().maxCoeff();
+        qInfo("rows %d keys %d d %d/%d: max |f32 - f64| dense %.2g sparse %.2g (avx2 %d)", cs.rows, cs.keys,
+              cs.dk, cs.dv, dDiff, sDiff, int(tileAttentionF32UsesAvx2()));
+        QVERIFY(dDiff < 1e-4 * std::max(1.0, dense.cwiseAbs().maxCoeff()));
+        QVERIFY(sDiff < 1e-4 * std::max(1.0, sparse.cwiseAbs().maxCoeff()));
+        QVERIFY(out.topRows(std::min(cs.gh, cs.rows)).cwiseAbs().maxCoeff() == 0.0f);
+    }
 }
 
 void TestTileSparse::cudaBackendWithoutDevice() {

@@ -1,10 +1,15 @@
 #!/usr/bin/env python3
 """numpy peer of bench_tilesparse: dense and tile-sparse decode attention on the same inputs.
 
-Usage: peer.py DIR GROUP_ROWS BLOCK_KEYS REPS
-Reads DIR/q.npy, k.npy, v.npy and mask.npy (groups x blocks, 1 = computed); prints JSON with the
-best wall times in ms and the outputs' max abs difference to DIR/o_dense.npy / o_sparse.npy
-(written by the C++ side)."""
+Usage: peer.py DIR GROUP_ROWS BLOCK_KEYS DV REPS
+         Reads DIR/q.npy, k.npy (float32) and mask.npy (groups x blocks, 1 = computed); V is the
+         MLA latent's first DV columns of K (a view, as the C++ kernel reads it). Prints JSON with
+         the best wall times in ms and the outputs' max abs difference to DIR/o_dense.npy /
+         o_sparse.npy (written by the C++ side).
+       peer.py --gemm N
+         float32 N x N x N matmul (the machine's GEMM peak through numpy's BLAS); prints JSON.
+The way a numpy user would write it: matmul, in-place softmax, matmul; fancy-indexed gather of
+each group's selected blocks for the sparse case."""
 import json
 import sys
 import time
@@ -13,23 +18,25 @@ import numpy as np
 
 
 def dense(Q, K, V):
-    S = Q @ K.T / np.sqrt(Q.shape[1])
+    S = Q @ K.T
+    S *= np.float32(1.0 / np.sqrt(Q.shape[1]))
     S -= S.max(axis=1, keepdims=True)
-    P = np.exp(S)
-    P /= P.sum(axis=1, keepdims=True)
-    return P @ V
+    np.exp(S, out=S)
+    S /= S.sum(axis=1, keepdims=True)
+    return S @ V
 
 
-def sparse(Q, K, V, mask, gh, bk):
+def sparse(Q, K, dv, mask, gh, bk):
     N = K.shape[0]
-    O = np.zeros((Q.shape[0], V.shape[1]))
+    O = np.zeros((Q.shape[0], dv), dtype=np.float32)
     for g in range(mask.shape[0]):
         blocks = np.nonzero(mask[g])[0]
         if blocks.size == 0:
             continue
         idx = (blocks[:, None] * bk + np.arange(bk)[None, :]).ravel()
         idx = idx[idx < N]
-        O[g * gh:(g + 1) * gh] = dense(Q[g * gh:(g + 1) * gh], K[idx], V[idx])
+        Kg = K[idx]
+        O[g * gh:(g + 1) * gh] = dense(Q[g * gh:(g + 1) * gh], Kg, Kg[:, :dv])
     return O
 
 
@@ -43,21 +50,41 @@ def best(fn, reps):
     return t, out
 
 
-def main():
-    d, gh, bk, reps = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
-    Q, K, V = (np.load(f"{d}/{n}.npy") for n in ("q", "k", "v"))
-    mask = np.load(f"{d}/mask.npy")
-    td, od = best(lambda: dense(Q, K, V), reps)
-    ts, os_ = best(lambda: sparse(Q, K, V, mask, gh, bk), reps)
-    ref_d, ref_s = np.load(f"{d}/o_dense.npy"), np.load(f"{d}/o_sparse.npy")
-    blas = "unknown"
+def blas_name():
     try:
         cfg = np.show_config(mode="dicts")
-        blas = cfg["Build Dependencies"]["blas"]["name"]
+        return cfg["Build Dependencies"]["blas"]["name"]
     except Exception:
         pass
+    try:
+        import threadpoolctl
+        info = threadpoolctl.threadpool_info()
+        return ";".join(f"{i.get('internal_api')}:{i.get('architecture')}" for i in info)
+    except Exception:
+        return "unknown"
+
+
+def main():
+    if sys.argv[1] == "--gemm":
+        n = int(sys.argv[2])
+        rng = np.random.default_rng(1)
+        A = rng.standard_normal((n, n), dtype=np.float32)
+        B = rng.standard_normal((n, n), dtype=np.float32)
+        t, _ = best(lambda: A @ B, 5)
+        print(json.dumps({"gemm_n": n, "gemm_ms": t, "gemm_gflops": 2.0 * n ** 3 / (t * 1e6),
+                          "numpy": np.__version__, "blas": blas_name()}))
+        return
+    d, gh, bk, dv, reps = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
+    Q = np.load(f"{d}/q.npy")
+    K = np.load(f"{d}/k.npy")
+    mask = np.load(f"{d}/mask.npy")
+    V = K[:, :dv]
+    td, od = best(lambda: dense(Q, K, V), reps)
+    ts, os_ = best(lambda: sparse(Q, K, dv, mask, gh, bk), reps)
+    ref_d, ref_s = np.load(f"{d}/o_dense.npy"), np.load(f"{d}/o_sparse.npy")
     print(json.dumps({"dense_ms": td, "sparse_ms": ts, "dense_maxdiff": float(np.abs(od - ref_d).max()),
-                      "sparse_maxdiff": float(np.abs(os_ - ref_s).max()), "numpy": np.__version__, "blas": blas}))
+                      "sparse_maxdiff": float(np.abs(os_ - ref_s).max()), "numpy": np.__version__,
+                      "blas": blas_name(), "dtype": str(Q.dtype)}))
 
 
 if __name__ == "__main__":
