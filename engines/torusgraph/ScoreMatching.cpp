@@ -93,7 +93,7 @@ GammaH accumulateGammaH(const TrigTables& t, const Vec& weights, const Poll& pol
 #endif
     }
     // Γ: per node c, the block of rows touching c; V (chunk × m) holds D_{p,c} for those rows.
-    constexpr int64_t kChunk = 256;
+    constexpr int64_t kChunk = 1024;
     Mat V(kChunk, m), G(m, m);
     for (int c = 0; c < d; ++c) {
         if (poll)
