@@ -126,9 +126,20 @@ gui::FigureSpec buildFigure(const QString& id, const ResultDocument& d) {
                                               m.color);
         f.chart.markers << gui::MarkerSpec{gui::MarkerSpec::Axis::X, fig::metric(d, "ridge"),
                                            QStringLiteral("ridge")};
-        f.caption =
-            QStringLiteral("One point per method and budget in the selected cost preset. Points left of the "
-                           "ridge are memory-bound: QK-2D fetches more distinct blocks for the same FLOPs.");
+        // Headroom above the compute roof so points on it are not drawn on the frame.
+        double roof = 0;
+        for (double y :
+             d.series.count("roofline_bound") ? d.series.at("roofline_bound").y : std::vector<double>{})
+            roof = std::max(roof, y);
+        if (roof > 0) {
+            f.chart.fixedYRange = true;
+            f.chart.yMin = roof * 1e-4;
+            f.chart.yMax = roof * 3;
+        }
+        f.caption = QStringLiteral(
+            "One point per method and budget in the selected cost preset. Points left of the "
+            "ridge are memory-bound: QK-2D fetches more distinct blocks for the same FLOPs. QK-2D "
+            "uniform and global often coincide (same tiles and fetched blocks).");
     } else if (id == QLatin1String("modelled_time")) {
         f.title = QStringLiteral("Modelled time vs compute budget");
         budgetChart(f, d, "time_", QStringLiteral("modelled time per layer and step (µs)"), true);
