@@ -145,20 +145,21 @@ void GoalReacher::prepareGoal(int goal) {
     }
 }
 
-int GoalReacher::timeSubgoal(int cell, int goal) {
+int GoalReacher::timeSubgoal(int cell, int goal, Rng& rng) {
     prepareGoal(goal);
     const auto& occ = m_tm.occurrences[size_t(cell)];
     if (occ.empty())
         return -1;
     const int H = m_opt.subgoalSteps;
     int best = -1, bestKey = std::numeric_limits<int>::max();
+    std::vector<int> reaching;
     for (const auto& [ti, t] : occ) {
         const int ng = m_nextGoal[size_t(ti)][size_t(t)];
-        if (ng >= 0 && ng - t < bestKey) {
-            bestKey = ng - t;
-            best = m_data.states[size_t(ti)][size_t(std::min(t + H, ng))];
-        }
+        if (ng >= 0)
+            reaching.push_back(m_data.states[size_t(ti)][size_t(std::min(t + H, ng))]);
     }
+    if (!reaching.empty())
+        best = reaching[size_t(rng.uniformInt(reaching.size()))];
     if (best >= 0)
         return best;
     for (const auto& [ti, t] : occ) {
@@ -237,7 +238,7 @@ Episode GoalReacher::run(Method method, int start, int goal, Rng& rng) {
             sub = plan.empty() ? goal : plan[planPos];
             break;
         case Method::TimeSubgoals: {
-            const int c = timeSubgoal(s, goal);
+            const int c = timeSubgoal(s, goal, rng);
             sub = c >= 0 ? c : goal;
             break;
         }

@@ -49,10 +49,11 @@ public:
     int localDistance(int cell, int target);
     /// The learned controller's action at `cell` for `target`.
     int act(int cell, int target, Rng& rng);
-    /// The time-based subgoal from `cell` towards `goal` (HIQL-like: the state H steps ahead on
-    /// the logged trajectory through `cell` that reaches `goal` soonest, else that ends nearest
-    /// to it). -1 when `cell` is not in the log. Call prepareGoal(goal) first.
-    int timeSubgoal(int cell, int goal);
+    /// The time-based subgoal from `cell` towards `goal` (HIQL-like: what a high-level policy
+    /// trained on hindsight-relabelled data proposes, i.e. the state H steps ahead on a logged
+    /// trajectory through `cell` that later reaches `goal`, drawn uniformly among those; without
+    /// one, the state H steps ahead that ends nearest to the goal). -1 when `cell` is not in the log.
+    int timeSubgoal(int cell, int goal, Rng& rng);
     /// The value-based subgoal: argmin over cells c the controller can reach from `cell`
     /// of d_loc(cell, c) + V(c, goal), V = hindsight Monte-Carlo steps-to-goal from the log.
     int valueSubgoal(int cell, int goal);

@@ -105,6 +105,7 @@ std::vector<int> kMedoids(const Maze& m, const std::vector<int>& cells, const st
 KeypointSet findKeypoints(const Maze& maze, const Dataset& data, const std::vector<int>& cluster,
                           const KeypointOptions& opt) {
     KeypointSet out;
+    out.cellCluster = cluster;
     std::map<std::pair<int, int>, std::map<int, int>> cand; // pair -> cell -> weight
     std::map<std::pair<int, int>, int> crossings;
     for (const auto& S : data.states)
@@ -213,10 +214,21 @@ std::vector<int> planThroughKeypoints(const Maze& maze, const Dataset& data, con
     std::vector<std::vector<std::pair<int, double>>> adj(size_t(K) + 2);
     for (const auto& e : kps.edges)
         adj[size_t(e.source)].push_back({e.target, e.cost});
-    for (const auto& [k, c] : attachQuery(maze, data, tm, kps, start, true, opt, goal))
-        adj[size_t(S)].push_back({k < 0 ? G : k, c});
+    auto clusterOf = [&kps](int cell) {
+        return cell >= 0 && cell < int(kps.cellCluster.size()) ? kps.cellCluster[size_t(cell)] : -1;
+    };
+    auto borders = [&kps](int k, int c) {
+        return c >= 0 && (kps.keypoints[size_t(k)].clusterA == c || kps.keypoints[size_t(k)].clusterB == c);
+    };
+    const int cs = clusterOf(start), cg = clusterOf(goal);
+    for (const auto& [k, c] : attachQuery(maze, data, tm, kps, start, true, opt, goal)) {
+        if (k < 0 && cs == cg)
+            adj[size_t(S)].push_back({G, c});
+        else if (k >= 0 && borders(k, cs))
+            adj[size_t(S)].push_back({k, c});
+    }
     for (const auto& [k, c] : attachQuery(maze, data, tm, kps, goal, false, opt))
-        if (k >= 0)
+        if (k >= 0 && borders(k, cg))
             adj[size_t(k)].push_back({G, c});
     std::vector<double> dist(size_t(K) + 2, std::numeric_limits<double>::infinity());
     std::vector<int> prev(size_t(K) + 2, -1);

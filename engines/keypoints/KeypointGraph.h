@@ -33,6 +33,7 @@ struct KeypointSet {
     std::vector<int> candidateCells;  ///< all cells on a crossing, sorted
     std::vector<Keypoint> keypoints;
     std::vector<KpEdge> edges;
+    std::vector<int> cellCluster; ///< the clustering the keypoints were found on (per cell, -1 = none)
 };
 
 struct KeypointOptions {
@@ -57,7 +58,9 @@ std::vector<std::pair<int, double>> attachQuery(const Maze& maze, const Dataset&
                                                 bool forward, const KeypointOptions& opt, int target = -1);
 
 /// Shortest path start -> keypoints -> goal on the keypoint graph with virtual start and goal
-/// nodes (Dijkstra). Returns the sequence of cells to visit (keypoint cells then the goal), or
+/// nodes (Dijkstra). The start attaches only to keypoints on a boundary of its own cluster, the
+/// goal only from keypoints on a boundary of its cluster, and start -> goal directly only when
+/// both are in the same cluster. Returns the sequence of cells to visit (keypoint cells then the goal), or
 /// an empty vector when the graph has no path.
 std::vector<int> planThroughKeypoints(const Maze& maze, const Dataset& data, const TransitionModel& tm,
                                       const KeypointSet& kps, int start, int goal, const KeypointOptions& opt,

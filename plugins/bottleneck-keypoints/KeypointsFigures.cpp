@@ -129,7 +129,7 @@ void keypointMap(gui::FigureSpec& f, const ResultDocument& d, const Grid& g) {
         const int base = int(gs.nodes.size());
         for (const auto& n : it->second.nodes) {
             const int cell = int(n.attrs.at("row")) * g.cols + int(n.attrs.at("col"));
-            addNode(gs, cell, g, 4.0, -1, QString::fromStdString(n.label), QStringLiteral("keypoint"), 1.0);
+            addNode(gs, cell, g, 2.2, -1, QString::fromStdString(n.label), QStringLiteral("keypoint"), 1.0);
         }
         double maxInv = 0;
         for (const auto& e : it->second.edges)
@@ -173,7 +173,7 @@ void rolloutFigure(gui::FigureSpec& f, const ResultDocument& d, const Grid& g) {
         for (const auto& n : it->second.nodes) {
             const int cell = int(n.attrs.at("row")) * g.cols + int(n.attrs.at("col"));
             const bool planned = std::find(plan.begin(), plan.end(), double(cell)) != plan.end();
-            addNode(gs, cell, g, planned ? 4.0 : 1.5, planned ? 1 : 5,
+            addNode(gs, cell, g, planned ? 2.5 : 1.2, planned ? 1 : 5,
                     planned ? QString::fromStdString(n.label) : QString(),
                     planned ? QStringLiteral("planned keypoint") : QStringLiteral("keypoint"));
         }
@@ -281,7 +281,8 @@ gui::FigureSpec buildFigure(const QString& id, const ResultDocument& d) {
         f.heatmap.centreZero = true;
         f.heatmap.unit = QStringLiteral("u_%1").arg(i);
         f.caption =
-            QStringLiteral("Entry of eigenvector %1 at every cell of the dataset graph. Low-order "
+            QStringLiteral("Random-walk eigenvector D^{-1/2}u_%1 (scaled to max |.| = 1) at every cell of "
+                           "the dataset graph. Low-order "
                            "eigenvectors are nearly constant within a room and change sign across doors.")
                 .arg(i);
     } else if (id == QLatin1String("success_vs_distance")) {
