@@ -12,9 +12,9 @@
 ///
 /// Result keys: metrics.ood_accuracy_curve, ood_accuracy_baseline, id_accuracy_curve,
 /// id_accuracy_baseline (balanced relation accuracy), uncertainty_spurious,
-/// uncertainty_invariant (mean posterior sd of the edge variable), ...; series.train_loss_curve,
-/// train_loss_baseline, epoch_*_accuracy_*, risk_coverage_*, adaptation_*; vectors.box_*;
-/// graphs.scene_<k>; claims c1-ood-beats-baseline, c2-uncertainty-spurious-higher,
+/// uncertainty_invariant (mean sd of the edge gate over the T posterior samples), ...;
+/// series.train_loss_curve, train_loss_baseline, epoch_*_accuracy_*, risk_coverage_*, adaptation_*;
+/// vectors.box_*; graphs.scene_<k>; claims c1-ood-beats-baseline, c2-uncertainty-spurious-higher,
 /// c3-no-spurious-no-gap.
 #include "core/Engine.h"
 
