@@ -343,13 +343,13 @@ private slots:
             TransferEntropyOptions to;
             to.shifts = 19;
             const TransferEntropyResult te = transferEntropy(x, to, rng);
-            forward += te.te(0, 1) > te.null95(0, 1) ? 1 : 0;
+            forward += te.pValue(0, 1) <= 0.05 ? 1 : 0;
             QVERIFY(te.te(0, 1) > 5 * std::abs(te.te(1, 0)));
             for (int i = 0; i < 3; ++i)
                 for (int j = 0; j < 3; ++j)
                     if (i != j && !(i == 0 && j == 1)) {
                         ++tests;
-                        falsePos += te.te(i, j) > te.null95(i, j) ? 1 : 0;
+                        falsePos += te.pValue(i, j) <= 0.05 ? 1 : 0;
                     }
         }
         QCOMPARE(forward, 5);
@@ -507,6 +507,35 @@ private slots:
         const std::string bad = dir.filePath(QStringLiteral("xy4.csv")).toStdString();
         std::ofstream(bad) << "0,0\n1,0\n";
         QVERIFY_THROWS_EXCEPTION(pl::InputError, runEngine(ps, 1, {e.load(path), e.load(bad)}));
+    }
+
+    void signalInputGivesPhases() {
+        // Three channels: two share a 6 Hz rhythm with a fixed lag (strong coupling), one is noise.
+        QTemporaryDir dir;
+        pl::Rng rng(43);
+        const int n = 1500;
+        std::vector<double> v;
+        double ph = 0;
+        for (int i = 0; i < n; ++i) {
+            ph += kTau * (6.0 + 0.5 * rng.normal()) / 250.0;
+            v.push_back(std::cos(ph) + 0.3 * rng.normal());
+            v.push_back(std::cos(ph - 1.0) + 0.3 * rng.normal());
+            v.push_back(rng.normal());
+        }
+        const std::string path = dir.filePath(QStringLiteral("sig.npy")).toStdString();
+        std::ofstream(path, std::ios::binary) << pl::writeNpy({n, 3}, v);
+        TorusGraphEngine e;
+        pl::ParamSet ps = quickParams();
+        ps.set("input_kind", std::string("signal"));
+        ps.set("hmm_states", int64_t(0));
+        ps.set("ar_shifts", int64_t(0));
+        const auto d = runEngine(ps, 1, {e.load(path)});
+        const auto& cs = d.matrices.at("coupling_strength");
+        QVERIFY2(
+            cs.at(0, 1) > 3 * std::max(cs.at(0, 2), cs.at(1, 2)),
+            qPrintable(QString::number(cs.at(0, 1)) + QStringLiteral(" vs ") + QString::number(cs.at(0, 2))));
+        ps.set("band_high", 200.0); // above fs/2 = 125 Hz
+        QVERIFY_THROWS_EXCEPTION(pl::UsageError, runEngine(ps, 1, {e.load(path)}));
     }
 
     void cancellation() {
