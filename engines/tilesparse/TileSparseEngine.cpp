@@ -473,6 +473,10 @@ ResultDocument TileSparseEngine::run(const InputList& inputs, const ParamSet& p,
     ctx.throwIfCancelled();
     doc.claims.push_back(oracleClaim(r));
     doc.claims.push_back(autotunerClaim(r));
+    if (!inputs.empty())
+        doc.claims.back().detail +=
+            " File input: the calibration step is the held-out step, so this check is "
+            "in-sample here.";
     if (claimSeeds > 0) {
         ctx.progress(studyShare, "claims");
         for (auto& c : headSparsityClaims(claimSeeds, poll, ctx.threads()))
