@@ -249,7 +249,9 @@ Claim autotunerClaim(const StudyResult& r) {
         fmt("%.3g", worstI < tiered.size() ? tiered[worstI] : 0.0) + "; worse at " + std::to_string(worse) +
         " of " + std::to_string(H.size()) +
         " budgets. Against the best configuration per budget in hindsight the smallest margin is " +
-        fmt("%.4g", minHindsight) + " (the autotuner scores estimated mass on the calibration steps).";
+        fmt("%.4g", minHindsight) +
+        " (the autotuner picks on the calibration steps by the exact mass its estimator-driven selections "
+        "keep there; the held-out steps differ).";
     return c;
 }
 
