@@ -139,8 +139,9 @@ KMeansResult kmeans(const Eigen::MatrixXd& X, int k, Rng& rng, int restarts, int
         Eigen::MatrixXd C(k, d);
         // k-means++ seeding.
         C.row(0) = X.row(Eigen::Index(rng.uniformInt(uint64_t(n))));
+        const Eigen::MatrixXd XS = X.transpose();
         for (Eigen::Index i = 0; i < n; ++i)
-            dist[size_t(i)] = (X.row(i) - C.row(0)).squaredNorm();
+            dist[size_t(i)] = (XS.col(i) - C.row(0).transpose()).squaredNorm();
         for (int c = 1; c < k; ++c) {
             double total = 0;
             for (double v : dist)
@@ -158,24 +159,30 @@ KMeansResult kmeans(const Eigen::MatrixXd& X, int k, Rng& rng, int restarts, int
             }
             C.row(c) = X.row(pick);
             for (Eigen::Index i = 0; i < n; ++i)
-                dist[size_t(i)] = std::min(dist[size_t(i)], (X.row(i) - C.row(c)).squaredNorm());
+                dist[size_t(i)] = std::min(dist[size_t(i)], (XS.col(i) - C.row(c).transpose()).squaredNorm());
         }
-        std::vector<int> lab(size_t(n), -1);
+        std::vector<int> lab(static_cast<size_t>(n), -1);
         double inertia = 0;
+        // Assignment through one GEMM: |x - c|^2 = |x|^2 - 2 x.c + |c|^2 (points as columns).
+        const Eigen::MatrixXd XT = X.transpose();
+        const Eigen::VectorXd xn = XT.colwise().squaredNorm().transpose();
+        Eigen::MatrixXd G(k, n);
         for (int it = 0; it < maxIter; ++it) {
             bool changed = false;
             inertia = 0;
+            const Eigen::VectorXd cn = C.rowwise().squaredNorm();
+            G.noalias() = C * XT;
             for (Eigen::Index i = 0; i < n; ++i) {
                 int bi = 0;
                 double bd = std::numeric_limits<double>::infinity();
                 for (int c = 0; c < k; ++c) {
-                    const double v = (X.row(i) - C.row(c)).squaredNorm();
+                    const double v = cn(c) - 2 * G(c, i);
                     if (v < bd) {
                         bd = v;
                         bi = c;
                     }
                 }
-                inertia += bd;
+                inertia += std::max(0.0, bd + xn(i));
                 if (lab[size_t(i)] != bi) {
                     lab[size_t(i)] = bi;
                     changed = true;
@@ -183,15 +190,15 @@ KMeansResult kmeans(const Eigen::MatrixXd& X, int k, Rng& rng, int restarts, int
             }
             if (!changed)
                 break;
-            Eigen::MatrixXd S = Eigen::MatrixXd::Zero(k, d);
-            std::vector<int> cnt(size_t(k), 0);
+            Eigen::MatrixXd S = Eigen::MatrixXd::Zero(d, k);
+            std::vector<int> cnt(static_cast<size_t>(k), 0);
             for (Eigen::Index i = 0; i < n; ++i) {
-                S.row(lab[size_t(i)]) += X.row(i);
+                S.col(lab[size_t(i)]) += XT.col(i);
                 ++cnt[size_t(lab[size_t(i)])];
             }
             for (int c = 0; c < k; ++c)
                 if (cnt[size_t(c)] > 0)
-                    C.row(c) = S.row(c) / cnt[size_t(c)];
+                    C.row(c) = S.col(c).transpose() / cnt[size_t(c)];
         }
         if (inertia < best.inertia) {
             best.inertia = inertia;

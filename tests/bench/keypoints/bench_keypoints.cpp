@@ -85,7 +85,8 @@ int main(int argc, char** argv) {
     }
     SpMat W(n, n);
     W.setFromTriplets(t.begin(), t.end());
-    const auto dir = std::filesystem::temp_directory_path() / ("bench_keypoints_" + std::to_string(::getpid()));
+    const auto dir =
+        std::filesystem::temp_directory_path() / ("bench_keypoints_" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);
     {
         std::ofstream f(dir / "edges.npy", std::ios::binary);
@@ -112,14 +113,15 @@ int main(int argc, char** argv) {
         for (int i = 0; i < k; ++i)
             f << "e " << ep.values(i) << "\n";
     }
-    const nlohmann::json peer = runPeer(dir.string() + " " + std::to_string(n) + " " + std::to_string(k) + " " +
-                                        std::to_string(reps));
+    const nlohmann::json peer = runPeer(dir.string() + " " + std::to_string(n) + " " + std::to_string(k) +
+                                        " " + std::to_string(reps));
     const double peerMs = peer.value("best_ms", -1.0);
     const double ratio = peerMs > 0 ? peerMs / best : -1;
     std::printf("%-28s %-30s %9s %9s %7s\n", "engine", "size", "ours_ms", "peer_ms", "ratio");
-    const std::string size = std::to_string(side) + "x" + std::to_string(side) + " maze, " + std::to_string(n) +
-                             " nodes, k=" + std::to_string(k);
-    std::printf("%-28s %-30s %9.1f %9.1f %7.2f\n", "keypoints spectral step", size.c_str(), best, peerMs, ratio);
+    const std::string size = std::to_string(side) + "x" + std::to_string(side) + " maze, " +
+                             std::to_string(n) + " nodes, k=" + std::to_string(k);
+    std::printf("%-28s %-30s %9.1f %9.1f %7.2f\n", "keypoints spectral step", size.c_str(), best, peerMs,
+                ratio);
     std::printf("  max |lambda ours - lambda eigsh| = %.2g, ARI(ours, sklearn) = %.3f, Lanczos restarts %d\n",
                 peer.value("max_eig_diff", -1.0), peer.value("ari", -1.0), ep.iterations);
     nlohmann::json out;
