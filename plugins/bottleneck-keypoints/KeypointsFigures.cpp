@@ -21,10 +21,10 @@ struct MethodInfo {
     const char* name;
     int color;
 };
-const MethodInfo kMethods[] = {{"kp", "keypoint planner", 0},
-                               {"flat", "flat controller", 1},
-                               {"time_subgoals", "time-based subgoals", 2},
-                               {"value_subgoals", "value-based subgoals", 3}};
+const MethodInfo kMethods[] = {{"kp", "keypoints", 0},
+                               {"flat", "flat", 1},
+                               {"time_subgoals", "time subgoals", 2},
+                               {"value_subgoals", "value subgoals", 3}};
 
 /// The maze grid and the row-major list of its free cells.
 struct Grid {
@@ -84,7 +84,7 @@ void addWalls(gui::GraphSpec& gs, const Grid& g) {
             gui::GraphNodeSpec n;
             n.x = c % g.cols;
             n.y = c / g.cols;
-            n.size = 1.6;
+            n.size = 1.2;
             n.group = QStringLiteral("wall");
             gs.nodes << n;
         }
@@ -147,17 +147,15 @@ void keypointMap(gui::FigureSpec& f, const ResultDocument& d, const Grid& g) {
     gs.fixedRange = true;
     gs.vMin = 0;
     gs.vMax = 1;
-    gs.edgeWidth = 3.0;
+    gs.edgeWidth = 5.0;
     gs.legend << gui::GraphLegendEntry{QStringLiteral("keypoint"), -1, 1.0, false, false}
-              << gui::GraphLegendEntry{QStringLiteral("cell (colour = cluster; large = crossing candidate)"),
-                                       1, kNaN, false, false}
-              << gui::GraphLegendEntry{QStringLiteral("keypoint edge (width ∝ 1/hop cost)"), -1, kNaN, true,
-                                       false};
-    f.caption =
-        QStringLiteral("Free cells coloured by spectral cluster (%1 clusters); larger dots are states on "
-                       "logged boundary crossings, white discs the k-medoid keypoints, arrows the directed "
-                       "keypoint graph estimated from the dataset. Dark squares are walls.")
-            .arg(fig::metric(d, "clusters"));
+              << gui::GraphLegendEntry{QStringLiteral("cell (cluster)"), 1, kNaN, false, false}
+              << gui::GraphLegendEntry{QStringLiteral("keypoint edge"), -1, kNaN, true, false};
+    f.caption = QStringLiteral(
+                    "Free cells coloured by spectral cluster (%1 clusters); larger dots are states on "
+                    "logged boundary crossings, white discs the k-medoid keypoints, arrows the directed "
+                    "keypoint graph estimated from the dataset (width ∝ 1/hop cost). Dark discs are walls.")
+                    .arg(fig::metric(d, "clusters"));
 }
 
 void rolloutFigure(gui::FigureSpec& f, const ResultDocument& d, const Grid& g) {
@@ -208,10 +206,9 @@ void rolloutFigure(gui::FigureSpec& f, const ResultDocument& d, const Grid& g) {
     }
     gs.colormap = QStringLiteral("viridis");
     gs.colorTitle = QStringLiteral("step");
-    gs.edgeWidth = 3.0;
-    gs.legend << gui::GraphLegendEntry{QStringLiteral("keypoint planner path (colour = step)"), -1, 0.5, true,
-                                       false}
-              << gui::GraphLegendEntry{QStringLiteral("flat controller path"), -1, kNaN, true, true}
+    gs.edgeWidth = 5.0;
+    gs.legend << gui::GraphLegendEntry{QStringLiteral("keypoint path"), -1, 0.5, true, false}
+              << gui::GraphLegendEntry{QStringLiteral("flat path"), -1, kNaN, true, true}
               << gui::GraphLegendEntry{QStringLiteral("planned keypoint"), 1, kNaN, false, false}
               << gui::GraphLegendEntry{QStringLiteral("other keypoint"), 5, kNaN, false, false}
               << gui::GraphLegendEntry{QStringLiteral("start"), 2, kNaN, false, false}
