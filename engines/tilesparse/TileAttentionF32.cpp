@@ -213,7 +213,7 @@ bool cpuHasAvx2Fma() {
 void attendRows(const F32Attention& a, int r0, int rn, const int* spans, int nSpans, float scale, Work& w,
                 float* out) {
     static const bool avx2 = cpuHasAvx2Fma();
-    (avx2 ? attendRowsAvx2 : attendRowsBase)(a, r0, rn, spans, nSpans, scale, w, out);
+    (avx2 && a.allowAvx2 ? attendRowsAvx2 : attendRowsBase)(a, r0, rn, spans, nSpans, scale, w, out);
 }
 
 } // namespace

@@ -18,6 +18,7 @@ struct F32Attention {
     const float* K = nullptr; ///< keys x dk
     const float* V = nullptr; ///< keys x dv, row stride ldv
     int rows = 0, dk = 0, keys = 0, dv = 0, ldv = 0;
+    bool allowAvx2 = true; ///< false: the baseline-ISA version even on AVX2 CPUs (tests)
 };
 
 /// Exact attention restricted to the selected tiles (mask = nullptr: dense, all keys for every

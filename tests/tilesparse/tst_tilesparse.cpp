@@ -561,6 +561,16 @@ void TestTileSparse::float32KernelMatchesReference() {
         QVERIFY(dDiff < 1e-4 * std::max(1.0, dense.cwiseAbs().maxCoeff()));
         QVERIFY(sDiff < 1e-4 * std::max(1.0, sparse.cwiseAbs().maxCoeff()));
         QVERIFY(out.topRows(std::min(cs.gh, cs.rows)).cwiseAbs().maxCoeff() == 0.0f);
+        // The baseline-ISA version (what CPUs without AVX2+FMA run) gives the same result.
+        RowF base(cs.rows, cs.dv);
+        F32Attention b = a;
+        b.allowAvx2 = false;
+        tileAttentionF32(b, grid, &mask, base.data());
+        QVERIFY((base.cast<double>() - sparse).cwiseAbs().maxCoeff() <
+                1e-4 * std::max(1.0, sparse.cwiseAbs().maxCoeff()));
+        tileAttentionF32(b, grid, nullptr, base.data());
+        QVERIFY((base.cast<double>() - dense).cwiseAbs().maxCoeff() <
+                1e-4 * std::max(1.0, dense.cwiseAbs().maxCoeff()));
     }
 }
 
