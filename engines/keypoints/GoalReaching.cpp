@@ -211,7 +211,8 @@ Episode GoalReacher::run(Method method, int start, int goal, Rng& rng) {
         ep.success = true;
         return ep;
     }
-    std::vector<int> plan; // remaining subgoal cells (keypoint planner)
+    std::vector<int> plan;  // remaining subgoal cells (keypoint planner)
+    std::vector<int> avoid; // keypoints the controller stalled on in this episode
     size_t planPos = 0;
     int sub = goal;
     int stepsOnSub = 0, bestProgress = std::numeric_limits<int>::max(), sinceProgress = 0;
@@ -230,7 +231,7 @@ Episode GoalReacher::run(Method method, int start, int goal, Rng& rng) {
             break;
         case Method::Keypoints:
             if (replan || planPos >= plan.size()) {
-                plan = planThroughKeypoints(m_maze, m_data, m_tm, m_kps, s, goal, m_kpOpt);
+                plan = planThroughKeypoints(m_maze, m_data, m_tm, m_kps, s, goal, m_kpOpt, nullptr, avoid);
                 planPos = 0;
             }
             while (planPos + 1 < plan.size() && plan[planPos] == s)
@@ -278,6 +279,8 @@ Episode GoalReacher::run(Method method, int start, int goal, Rng& rng) {
                 ++planPos;
                 chooseSub(false);
             } else if (sinceProgress > stallLimit) {
+                if (sub != goal) // re-plan around the keypoint the controller could not reach
+                    avoid.push_back(sub);
                 chooseSub(true);
             }
         } else if (method != Method::Flat) {

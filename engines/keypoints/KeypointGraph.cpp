@@ -208,7 +208,7 @@ std::vector<std::pair<int, double>> attachQuery(const Maze& maze, const Dataset&
 
 std::vector<int> planThroughKeypoints(const Maze& maze, const Dataset& data, const TransitionModel& tm,
                                       const KeypointSet& kps, int start, int goal, const KeypointOptions& opt,
-                                      double* cost) {
+                                      double* cost, const std::vector<int>& avoid) {
     const int K = int(kps.keypoints.size());
     const int S = K, G = K + 1;
     std::vector<std::vector<std::pair<int, double>>> adj(size_t(K) + 2);
@@ -242,7 +242,9 @@ std::vector<int> planThroughKeypoints(const Maze& maze, const Dataset& data, con
         if (d > dist[size_t(u)])
             continue;
         for (const auto& [v, w] : adj[size_t(u)])
-            if (d + w < dist[size_t(v)]) {
+            if (d + w < dist[size_t(v)] &&
+                (v >= K ||
+                 std::find(avoid.begin(), avoid.end(), kps.keypoints[size_t(v)].cell) == avoid.end())) {
                 dist[size_t(v)] = d + w;
                 prev[size_t(v)] = u;
                 pq.push({d + w, v});

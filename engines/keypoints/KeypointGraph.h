@@ -62,8 +62,9 @@ std::vector<std::pair<int, double>> attachQuery(const Maze& maze, const Dataset&
 /// goal only from keypoints on a boundary of its cluster, and start -> goal directly only when
 /// both are in the same cluster. Returns the sequence of cells to visit (keypoint cells then the goal), or
 /// an empty vector when the graph has no path.
+/// Keypoints whose cell is in `avoid` are left out (the planner's memory of hops it stalled on).
 std::vector<int> planThroughKeypoints(const Maze& maze, const Dataset& data, const TransitionModel& tm,
                                       const KeypointSet& kps, int start, int goal, const KeypointOptions& opt,
-                                      double* cost = nullptr);
+                                      double* cost = nullptr, const std::vector<int>& avoid = {});
 
 } // namespace pl::keypoints
