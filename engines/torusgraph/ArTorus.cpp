@@ -79,7 +79,8 @@ double objective(const Mat& F, const Vec& cy, const Vec& sy, const Mat& th, doub
     const Mat E = F * th;
     double s = 0;
     for (Eigen::Index t = 0; t < F.rows(); ++t)
-        s += E(t, 0) * cy(t) + E(t, 1) * sy(t) - logBesselI0(std::hypot(E(t, 0), E(t, 1)));
+        s +=
+            E(t, 0) * cy(t) + E(t, 1) * sy(t) - logBesselI0(std::sqrt(E(t, 0) * E(t, 0) + E(t, 1) * E(t, 1)));
     return s - 0.5 * lambda * th.bottomRows(th.rows() - 1).squaredNorm();
 }
 
@@ -94,7 +95,7 @@ Mat fitVonMisesRegression(const Mat& F, const Vec& cy, const Vec& sy, double lam
     for (int it = 0; it < 50; ++it) {
         const Mat E = F * th;
         for (Eigen::Index t = 0; t < n; ++t) {
-            const double k = std::hypot(E(t, 0), E(t, 1));
+            const double k = std::sqrt(E(t, 0) * E(t, 0) + E(t, 1) * E(t, 1));
             const double A = besselRatio(k);
             double u0 = 1, u1 = 0, aOverK = 0.5;
             if (k > 1e-10) {
@@ -113,11 +114,18 @@ Mat fitVonMisesRegression(const Mat& F, const Vec& cy, const Vec& sy, double lam
         Mat pen = th;
         pen.row(0).setZero();
         grad -= lambda * pen;
+        // Σ_t h_t ⊗ f_t f_tᵀ as one product Fᵀ [h11 F | h12 F | h22 F].
+        Mat Fh(n, 3 * m);
+        Fh.leftCols(m) = F.array().colwise() * h11.array();
+        Fh.middleCols(m, m) = F.array().colwise() * h12.array();
+        Fh.rightCols(m) = F.array().colwise() * h22.array();
+        Mat G3(m, 3 * m);
+        G3.noalias() = F.transpose() * Fh;
         Mat Hs(2 * m, 2 * m);
-        Hs.topLeftCorner(m, m) = F.transpose() * h11.asDiagonal() * F;
-        Hs.topRightCorner(m, m) = F.transpose() * h12.asDiagonal() * F;
-        Hs.bottomLeftCorner(m, m) = Hs.topRightCorner(m, m).transpose();
-        Hs.bottomRightCorner(m, m) = F.transpose() * h22.asDiagonal() * F;
+        Hs.topLeftCorner(m, m) = G3.leftCols(m);
+        Hs.topRightCorner(m, m) = G3.middleCols(m, m);
+        Hs.bottomLeftCorner(m, m) = G3.middleCols(m, m).transpose();
+        Hs.bottomRightCorner(m, m) = G3.rightCols(m);
         Hs.diagonal().array() += lambda + 1e-9;
         Vec gv(2 * m);
         gv << grad.col(0), grad.col(1);
@@ -139,7 +147,7 @@ Mat fitVonMisesRegression(const Mat& F, const Vec& cy, const Vec& sy, double lam
         th = cand;
         const double gain = f1 - f0;
         f0 = f1;
-        if (gain < 1e-10 * (1 + std::abs(f0)))
+        if (gain < 1e-8 * (1 + std::abs(f0)))
             break;
     }
     return th;
@@ -150,7 +158,8 @@ double vonMisesMeanLogLik(const Mat& F, const Vec& cy, const Vec& sy, const Mat&
     double s = 0;
     const double log2pi = std::log(2 * std::numbers::pi);
     for (Eigen::Index t = 0; t < F.rows(); ++t)
-        s += E(t, 0) * cy(t) + E(t, 1) * sy(t) - log2pi - logBesselI0(std::hypot(E(t, 0), E(t, 1)));
+        s += E(t, 0) * cy(t) + E(t, 1) * sy(t) - log2pi -
+             logBesselI0(std::sqrt(E(t, 0) * E(t, 0) + E(t, 1) * E(t, 1)));
     return s / double(std::max<Eigen::Index>(1, F.rows()));
 }
 

@@ -15,6 +15,9 @@ TrigTables TrigTables::of(const RowMat& x) {
     TrigTables t;
     t.C = x.array().cos().matrix();
     t.S = x.array().sin().matrix();
+    t.Z.resize(x.rows(), 2 * x.cols());
+    t.Z.leftCols(x.cols()) = t.C;
+    t.Z.rightCols(x.cols()) = t.S;
     return t;
 }
 
@@ -263,11 +266,16 @@ Vec ssmGradient(const TrigTables& t, const std::vector<int64_t>& rows, const Vec
     const int d = t.d();
     const int64_t b = int64_t(rows.size());
     Mat Z(b, 2 * d);
+    const bool haveZ = t.Z.rows() == t.n();
     for (int64_t i = 0; i < b; ++i) {
         const int64_t r = rows[size_t(i)];
-        for (int j = 0; j < d; ++j) {
-            Z(i, j) = t.C(r, j);
-            Z(i, d + j) = t.S(r, j);
+        if (haveZ) {
+            Z.row(i) = t.Z.row(r);
+        } else {
+            for (int j = 0; j < d; ++j) {
+                Z(i, j) = t.C(r, j);
+                Z(i, d + j) = t.S(r, j);
+            }
         }
     }
     Vec ell;

@@ -22,6 +22,7 @@ using Poll = std::function<void()>;
 /// Phases as cos/sin tables (n × d, column-major so that one channel is contiguous).
 struct TrigTables {
     Mat C, S;
+    RowMat Z; ///< n × 2d row-major [cos x, sin x] per sample: contiguous minibatch gathers
     /// From phases (n × d, radians).
     static TrigTables of(const RowMat& x);
     int64_t n() const { return C.rows(); }

@@ -131,7 +131,7 @@ double logBesselI0(double kappa) {
                   t * (-0.00157565 +
                        t * (0.00916281 +
                             t * (-0.02057706 + t * (0.02635537 + t * (-0.01647633 + t * 0.00392377)))))));
-    return x - 0.5 * std::log(x) + std::log(p);
+    return x + std::log(p / std::sqrt(x));
 }
 
 Vec pseudoLogLikelihood(const TrigTables& t, const Vec& eta) {
