@@ -140,9 +140,9 @@ StudyResult runStudy(const SceneSet& in, const StudySettings& s, Rng rng, const 
             },
             [&](int, RelationModel& mm, TrainLog& lg) {
                 lg.epochIdAcc.push_back(
-                    evaluateModel(mm, idMon, 1, tc.tauEnd, rng.fork("mon")).balancedAccuracy);
+                    evaluateModel(mm, idMon, 1, tc.tauEnd, rng.fork("mon"), poll).balancedAccuracy);
                 lg.epochOodAcc.push_back(
-                    evaluateModel(mm, oodMon, 1, tc.tauEnd, rng.fork("mon")).balancedAccuracy);
+                    evaluateModel(mm, oodMon, 1, tc.tauEnd, rng.fork("mon"), poll).balancedAccuracy);
                 poll();
             });
         return m;
@@ -151,11 +151,11 @@ StudyResult runStudy(const SceneSet& in, const StudySettings& s, Rng rng, const 
     RelationModel cur = trainOne(true, trainShare * 0.5, &r.logCurve);
     const double tau = s.train.tauEnd;
     progress(trainShare, "evaluating");
-    r.idBase = evaluateModel(base, idTest, 1, 1.0, rng.fork("eval-id"));
-    r.idCurve = evaluateModel(cur, idTest, s.samples, tau, rng.fork("eval-id"));
+    r.idBase = evaluateModel(base, idTest, 1, 1.0, rng.fork("eval-id"), poll);
+    r.idCurve = evaluateModel(cur, idTest, s.samples, tau, rng.fork("eval-id"), poll);
     poll();
-    r.oodBase = evaluateModel(base, oodTest, 1, 1.0, rng.fork("eval-ood"));
-    r.oodCurve = evaluateModel(cur, oodTest, s.samples, tau, rng.fork("eval-ood"));
+    r.oodBase = evaluateModel(base, oodTest, 1, 1.0, rng.fork("eval-ood"), poll);
+    r.oodCurve = evaluateModel(cur, oodTest, s.samples, tau, rng.fork("eval-ood"), poll);
     poll();
 
     // Low-data adaptation: fine-tune copies on the first n labelled target scenes, test on the rest.
@@ -187,9 +187,9 @@ StudyResult runStudy(const SceneSet& in, const StudySettings& s, Rng rng, const 
                     const std::vector<const Scene*> sub(tTrain.begin(), tTrain.begin() + ap.n);
                     trainModel(m, sub, tc, rng.fork("adapt"), [&](int, int, double) { poll(); });
                 }
-                const double acc =
-                    evaluateModel(m, tTest, curve ? s.samples : 1, curve ? tau : 1.0, rng.fork("eval-target"))
-                        .balancedAccuracy;
+                const double acc = evaluateModel(m, tTest, curve ? s.samples : 1, curve ? tau : 1.0,
+                                                 rng.fork("eval-target"), poll)
+                                       .balancedAccuracy;
                 (curve ? ap.curve : ap.baseline) = acc;
             }
             r.adaptation.push_back(ap);

@@ -138,7 +138,7 @@ TrainLog trainModel(RelationModel& model, const std::vector<const Scene*>& train
 }
 
 Evaluation evaluateModel(RelationModel& model, const std::vector<const Scene*>& scenes, int samples,
-                         double tau, Rng rng) {
+                         double tau, Rng rng, const std::function<void()>& poll) {
     Evaluation ev;
     ev.batch = buildBatch(scenes);
     const GraphBatch& b = ev.batch;
@@ -151,6 +151,8 @@ Evaluation evaluateModel(RelationModel& model, const std::vector<const Scene*>& 
     const bool variational = model.config().variational;
     const int T = variational ? std::max(1, samples) : 1;
     for (int s = 0; s < T; ++s) {
+        if (poll)
+            poll();
         nn::Tape t;
         const Mat eps = normals(Eigen::Index(E), rng);
         const auto f = model.forward(t, b, variational ? &eps : nullptr, tau);

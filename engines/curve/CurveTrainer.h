@@ -64,8 +64,9 @@ TrainLog trainModel(RelationModel& model, const std::vector<const Scene*>& train
                     Rng rng, const StepHook& onStep, const EpochHook& onEpoch = {});
 
 /// Evaluates on `scenes`: variational models average `samples` edge draws (>= 1), others one pass.
+/// `poll` (optional) is called before every pass (cancellation).
 Evaluation evaluateModel(RelationModel& model, const std::vector<const Scene*>& scenes, int samples,
-                         double tau, Rng rng);
+                         double tau, Rng rng, const std::function<void()>& poll = {});
 
 /// Mean per-class recall over the classes that occur in `label`.
 double balancedAccuracy(const std::vector<int>& label, const std::vector<int>& pred);
