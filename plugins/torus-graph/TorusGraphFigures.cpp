@@ -226,13 +226,13 @@ void teGraph(gui::FigureSpec& f, const ResultDocument& d) {
         es.weight = e.weight;
         const auto sig = e.attrs.find("significant");
         const bool significant = sig != e.attrs.end() && sig->second > 0.5;
-        es.value = significant ? 0.85 : 0.35;
+        es.value = significant ? 0.62 : 0.3;
         es.dashed = !significant;
         es.directed = true;
         s.edges << es;
     }
-    s.legend << gui::GraphLegendEntry{QStringLiteral("shift-null p ≤ 0.05"), -1, 0.85, true, false}
-             << gui::GraphLegendEntry{QStringLiteral("not significant"), -1, 0.35, true, true};
+    s.legend << gui::GraphLegendEntry{QStringLiteral("shift-null p ≤ 0.05"), -1, 0.62, true, false}
+             << gui::GraphLegendEntry{QStringLiteral("not significant"), -1, 0.3, true, true};
     f.caption = QStringLiteral(
         "AR-TG transfer entropy i → j (held-out log-likelihood gain from channel i's past, "
         "nats/sample): width = TE, solid = significant (permutation p ≤ 0.05 against circular shifts of "
