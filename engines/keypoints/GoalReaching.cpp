@@ -259,6 +259,7 @@ Episode GoalReacher::run(Method method, int start, int goal, Rng& rng) {
     };
     chooseSub(true);
     for (int t = 0; t < m_opt.maxSteps; ++t) {
+        ep.targetAt.push_back(sub);
         s = stepEnv(s, act(s, sub, rng), rng);
         ep.path.push_back(s);
         ++ep.steps;

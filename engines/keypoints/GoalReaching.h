@@ -34,6 +34,7 @@ struct Episode {
     int steps = 0;
     std::vector<int> path;     ///< visited cells, start first
     std::vector<int> subgoals; ///< subgoal cells in the order they were first chosen
+    std::vector<int> targetAt; ///< the subgoal the controller was heading for at each step (path.size()-1)
 };
 
 class GoalReacher {

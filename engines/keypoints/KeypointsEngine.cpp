@@ -123,6 +123,11 @@ std::vector<ParamSpec> KeypointsEngine::params() const {
     add(ParamSpec::integer("distance_bins", "Distance bins", 3, 10, 5,
                            "Bins of the success-vs-distance curves."),
         G);
+    add(ParamSpec::integer(
+            "rollout_step", "Rollout step shown", 0, 5000, 0,
+            "Step of the rollout figure (0 = the whole rollout): the path so far, the agent and "
+            "its current subgoal."),
+        G);
     add(ParamSpec::integer("hitting_queries", "Hitting-time queries", 0, 100, 20,
                            "Cross-cluster queries of the hitting-time comparison (0 disables it)."),
         G);
@@ -564,6 +569,7 @@ ResultDocument KeypointsEngine::run(const InputList& inputs, const ParamSet& p, 
                     goal = c;
         }
         doc.metrics["rollout_start"] = s;
+        doc.metrics["rollout_step"] = double(p.getInt("rollout_step"));
         doc.metrics["rollout_goal"] = goal;
         doc.metrics["rollout_distance"] = maze.bfs(s)[size_t(goal)];
         const Rng rr = root.fork("rollout");
@@ -573,9 +579,12 @@ ResultDocument KeypointsEngine::run(const InputList& inputs, const ParamSet& p, 
             std::vector<double> path(ep.path.begin(), ep.path.end());
             doc.vectors[std::string("rollout_") + methodKey(m)] = path;
             doc.metrics[std::string("rollout_success_") + methodKey(m)] = ep.success ? 1 : 0;
-            if (m == Method::Keypoints)
+            if (m == Method::Keypoints) {
                 doc.vectors["rollout_subgoals_kp"] =
                     std::vector<double>(ep.subgoals.begin(), ep.subgoals.end());
+                doc.vectors["rollout_target_kp"] =
+                    std::vector<double>(ep.targetAt.begin(), ep.targetAt.end());
+            }
         }
         const auto plan = planThroughKeypoints(maze, data, tm, kps, s, goal, kopt);
         doc.vectors["rollout_plan"] = std::vector<double>(plan.begin(), plan.end());

@@ -175,13 +175,15 @@ void rolloutFigure(gui::FigureSpec& f, const ResultDocument& d, const Grid& g) {
                     planned ? QString::fromStdString(n.label) : QString(),
                     planned ? QStringLiteral("planned keypoint") : QStringLiteral("keypoint"));
         }
+    const int shownStep = std::max(0, int(fig::metric(d, "rollout_step")));
     auto path = [&](const char* key, bool dashed) {
         const auto* p = vec(d, key);
         if (!p || p->empty())
             return;
-        // One node per visit, edges coloured by step.
+        // One node per visit, edges coloured by step; with a chosen step, only the path so far.
+        const size_t last = shownStep > 0 ? std::min(p->size(), size_t(shownStep) + 1) : p->size();
         int prev = -1;
-        for (size_t t = 0; t < p->size(); ++t) {
+        for (size_t t = 0; t < last; ++t) {
             const int cell = int((*p)[t]);
             if (t > 0 && cell == int((*p)[t - 1]))
                 continue;
@@ -204,6 +206,17 @@ void rolloutFigure(gui::FigureSpec& f, const ResultDocument& d, const Grid& g) {
         addNode(gs, s, g, 3.0, 2, QStringLiteral("start"), QStringLiteral("start"));
         addNode(gs, goal, g, 3.0, 3, QStringLiteral("goal"), QStringLiteral("goal"));
     }
+    const auto* kpPath = vec(d, "rollout_kp");
+    const auto* target = vec(d, "rollout_target_kp");
+    if (shownStep > 0 && kpPath && !kpPath->empty()) {
+        const size_t t = std::min(kpPath->size() - 1, size_t(shownStep));
+        if (target && !target->empty()) {
+            const int sub = int((*target)[std::min(target->size() - 1, t)]);
+            addNode(gs, sub, g, 1.0, 6, QStringLiteral("subgoal"), QStringLiteral("current subgoal"));
+        }
+        addNode(gs, int((*kpPath)[t]), g, 2.2, 4, QStringLiteral("agent, step %1").arg(t),
+                QStringLiteral("agent"));
+    }
     gs.colormap = QStringLiteral("viridis");
     gs.colorTitle = QStringLiteral("step");
     gs.edgeWidth = 5.0;
@@ -213,17 +226,21 @@ void rolloutFigure(gui::FigureSpec& f, const ResultDocument& d, const Grid& g) {
               << gui::GraphLegendEntry{QStringLiteral("other keypoint"), 5, kNaN, false, false}
               << gui::GraphLegendEntry{QStringLiteral("start"), 2, kNaN, false, false}
               << gui::GraphLegendEntry{QStringLiteral("goal"), 3, kNaN, false, false};
+    if (shownStep > 0)
+        gs.legend << gui::GraphLegendEntry{QStringLiteral("agent"), 4, kNaN, false, false}
+                  << gui::GraphLegendEntry{QStringLiteral("current subgoal"), 6, kNaN, false, false};
     auto ok = [&](const char* k) {
         return fig::metric(d, k) > 0.5 ? QStringLiteral("reached") : QStringLiteral("failed");
     };
-    f.caption = QStringLiteral(
-                    "One rollout from start to goal (true distance %1 steps): keypoint planner %2 in %3 "
-                    "steps, flat controller %4. The keypoint path's colour runs from the first step (dark) "
-                    "to the last (yellow).")
-                    .arg(fig::metric(d, "rollout_distance"))
-                    .arg(ok("rollout_success_kp"))
-                    .arg(vec(d, "rollout_kp") ? int(vec(d, "rollout_kp")->size()) - 1 : 0)
-                    .arg(ok("rollout_success_flat"));
+    f.caption =
+        QStringLiteral(
+            "One rollout from start to goal (true distance %1 steps): keypoint planner %2 in %3 "
+            "steps, flat controller %4. The keypoint path's colour runs from the first step (dark) "
+            "to the last (yellow). Set \"Rollout step shown\" (or play the rollout tour) to step through it.")
+            .arg(fig::metric(d, "rollout_distance"))
+            .arg(ok("rollout_success_kp"))
+            .arg(vec(d, "rollout_kp") ? int(vec(d, "rollout_kp")->size()) - 1 : 0)
+            .arg(ok("rollout_success_flat"));
 }
 
 } // namespace
