@@ -73,9 +73,7 @@ gui::FigureSpec structure3d(gui::FigureSpec f, const ResultDocument& d) {
         const int col = (colorBy == "rmsf" && !pair) ? 0 : 1;
         for (int i = 0; i < L; ++i)
             values << per->at(i, col);
-        valueTitle = col == 0 ? QStringLiteral("RMSF (Å)")
-                              : (pair ? QStringLiteral("deviation after TM superposition (Å)")
-                                      : QStringLiteral("deviation between states 1 and 2 (Å)"));
+        valueTitle = col == 0 ? QStringLiteral("RMSF (Å)") : QStringLiteral("deviation (Å)");
     }
     for (int64_t r = 0; r < coords->rows; ++r) {
         QVector<QVector3D> pts;
@@ -89,7 +87,8 @@ gui::FigureSpec structure3d(gui::FigureSpec f, const ResultDocument& d) {
         gui::PolylineSpec line;
         line.style.name = pair ? name : name + QStringLiteral(" · ") + stateName(state);
         line.style.colorIndex = state;
-        line.style.opacity = r == 0 ? 1.0 : 0.85;
+        // Pair mode: the reference (second row) is drawn translucent under the superposed model.
+        line.style.opacity = pair ? (r == 0 ? 1.0 : 0.45) : (r == 0 ? 1.0 : 0.85);
         line.points = pts;
         line.radius = ballStick ? 0.25 : 0.45;
         if (!values.isEmpty())
@@ -129,7 +128,8 @@ gui::FigureSpec structure3d(gui::FigureSpec f, const ResultDocument& d) {
     } else {
         f.caption =
             QStringLiteral("%1 superposed models (state medoids first; aligned iteratively on the mean), "
-                           "coloured by %2. Click a residue sphere of the first model to read it.")
+                           "coloured by %2. Deviation: C-alpha distance between the medoids of states 1 and "
+                           "2 after superposition. Click a residue sphere of the first model to read it.")
                 .arg(coords->rows)
                 .arg(values.isEmpty() ? QStringLiteral("state") : valueTitle);
     }
