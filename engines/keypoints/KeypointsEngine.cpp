@@ -210,8 +210,9 @@ ResultDocument KeypointsEngine::run(const InputList& inputs, const ParamSet& p, 
     int k = kFixed > 0 ? kFixed : eigengapClusters(eig.values, 2);
     if (k > nev) {
         if (kFixed > 0)
-            throw UsageError("clusters = " + std::to_string(k) +
-                             " needs eigenpairs >= clusters (eigenpairs is " + std::to_string(nev) + ")");
+            throw UsageError(
+                "clusters = " + std::to_string(k) + " needs as many eigenpairs; " + std::to_string(nev) +
+                " computed (param eigenpairs, and at most graph nodes - 1 = " + std::to_string(n - 1) + ")");
         k = nev;
     }
     k = std::min(k, n);
