@@ -161,7 +161,7 @@ GammaH accumulateGammaHDense(const RowMat& x) {
 Vec solveClosedForm(const GammaH& gh, double lambda) {
     Mat A = gh.gamma / gh.weight;
     A.diagonal().array() += lambda;
-    Eigen::LLT<Mat> llt(A);
+    Eigen::LLT<Eigen::Ref<Mat>> llt(A); // in place: no second P × P copy
     if (llt.info() != Eigen::Success)
         throw EngineError("closed-form score matching: Γ + λI is not positive definite (too few samples "
                           "for 2d² parameters); set lambda > 0 or use more samples");
@@ -214,7 +214,7 @@ EdgeTests waldEdgeTests(const TrigTables& t, const GammaH& gh, const Vec& eta, d
     const TorusLayout L(d);
     Mat A = gh.gamma / gh.weight;
     A.diagonal().array() += lambda;
-    Eigen::LLT<Mat> llt(A);
+    Eigen::LLT<Eigen::Ref<Mat>> llt(A); // in place: no second P × P copy
     if (llt.info() != Eigen::Success)
         throw EngineError("Wald test: Γ + λI is not positive definite");
     Vec ell;
