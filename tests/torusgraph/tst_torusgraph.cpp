@@ -316,7 +316,7 @@ private slots:
             sp.d = 5;
             sp.edgeProb = 0.4;
             sp.couplingMin = 0.8;
-            pl::Rng kr = rng.fork("s" + std::to_string(k));
+            pl::Rng kr = rng.fork(k == 0 ? "state0" : "state1");
             etas.push_back(randomSparseTg(sp, kr).eta);
         }
         const SwitchingData sd = sampleSwitching(etas, 5, 2000, 150, 3, rng);
