@@ -244,6 +244,11 @@ void TstCli::badInputCorpus_data() {
     QTest::addColumn<QString>("file");
     const QDir bad(QStringLiteral(PAPERLAB_SOURCE_DIR "/tests/data/bad"));
     for (const QFileInfo& fi : bad.entryInfoList({"*.nfg", "*.csv", "*.npy"}, QDir::Files, QDir::Name)) {
+        // Files named "<panel>-*" are bad only for that panel (its own CLI test runs them); a
+        // one-channel phase table, say, is a valid payoff matrix for the game panels.
+        if (fi.fileName().contains(QLatin1Char('-')) && !fi.fileName().startsWith(QLatin1String("ssn-nash-")) &&
+            !fi.fileName().startsWith(QLatin1String("ftrl-potential-games-")))
+            continue;
         QTest::newRow(qPrintable("ssn-nash/" + fi.fileName())) << "ssn-nash" << fi.absoluteFilePath();
         // The learning-dynamics panel accepts games with more than two players.
         if (fi.fileName() != QLatin1String("threeplayers.nfg"))
