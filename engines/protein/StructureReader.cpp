@@ -398,6 +398,13 @@ std::shared_ptr<ProteinStructure> StructureReader::parse(const std::string& raw,
         st = readCif(*bytes, name);
     } else {
         format = "pdb";
+        // The PDB format is ASCII; gemmi's record-type hashing also shifts plain (signed) chars, so
+        // a byte >= 0x80 must not reach it (found by fuzz_pdb).
+        for (size_t i = 0; i < bytes->size(); ++i)
+            if (static_cast<unsigned char>((*bytes)[i]) >= 0x80) {
+                const int64_t line = 1 + std::count(bytes->begin(), bytes->begin() + int64_t(i), '\n');
+                throw InputError(name, "non-ASCII byte in a PDB file (the format is ASCII)", line, 0, int64_t(i));
+            }
         validatePdb(splitLines(*bytes), name);
         try {
             st = gemmi::read_pdb_from_memory(bytes->data(), bytes->size(), name);
