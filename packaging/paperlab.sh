@@ -31,6 +31,20 @@ case "$mode" in
     if [ "$fuzz_runs" != 0 ]; then
       PAPERLAB_FUZZ_RUNS="$fuzz_runs" "$root/tests/fuzz/run-fuzzers.sh"
     fi
+    # Quality gates (issue #10), each small enough for CI: ThreadSanitizer on the job layer and
+    # every test labelled tsan; cppcheck on engines/, app/, widgets/ (must be clean). The ASan +
+    # UBSan gate over the engines' tests (tests/run-sanitizers.sh asan
+    # '^(core|games|engine|tilesparse)$' cli) and clang-tidy run with PAPERLAB_FULL_GATES=1.
+    if [ "${PAPERLAB_GATES:-1}" != 0 ]; then
+      "$root/tests/run-sanitizers.sh" tsan
+      if command -v cppcheck >/dev/null; then
+        PAPERLAB_SA_STRICT=1 PAPERLAB_SA_TOOLS=cppcheck "$root/tests/run-static-analysis.sh" build
+      fi
+      if [ "${PAPERLAB_FULL_GATES:-0}" = 1 ]; then
+        "$root/tests/run-sanitizers.sh" asan '^(core|games|engine|tilesparse)$' cli
+        PAPERLAB_SA_STRICT=1 "$root/tests/run-static-analysis.sh" build
+      fi
+    fi
     exec "$root/tests/run-tests.sh" "$root/build"
     ;;
   *)
