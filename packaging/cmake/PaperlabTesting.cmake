@@ -10,6 +10,8 @@ function(paperlab_add_test)
     PAPERLAB_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
     PAPERLAB_SHARED_DIR="${PROJECT_SOURCE_DIR}/../shared"
     PAPERLAB_BINARY_DIR="${PROJECT_BINARY_DIR}")
+  # tests/ on the include path: shared test helpers as "common/<Helper>.h".
+  target_include_directories(${T_NAME} PRIVATE ${PROJECT_SOURCE_DIR}/tests)
   add_test(NAME ${T_NAME} COMMAND ${T_NAME})
   set(labels ${T_LABELS})
   set(env "QT_QPA_PLATFORM=offscreen;QT_ENABLE_HIGHDPI_SCALING=0;QT_SCALE_FACTOR=1;PAPERLAB_PLUGIN_PATH=${PAPERLAB_PLUGIN_OUTPUT_DIR}")

@@ -1,6 +1,7 @@
 // The curve-scene-graph panel through the command line: a small run twice with one seed gives
 // the same result with the keys; every bad .jsonl file (tests/data/bad) exits 3 quickly
 // with the file name in the message and no output file; a good file runs; figures export.
+#include "common/CliTestSupport.h"
 #include "core/ResultDocument.h"
 
 #include <QDir>
@@ -13,27 +14,10 @@
 namespace {
 
 QString binary() {
-    return QStringLiteral(PAPERLAB_BINARY_DIR "/bin/paperlab");
+    return pl::test::paperlabBinary();
 }
-
-int runCli(const QStringList& args, QString* err = nullptr) {
-    QProcess p;
-    p.start(binary(), args);
-    if (!p.waitForFinished(120000))
-        return -1;
-    if (err)
-        *err = QString::fromUtf8(p.readAllStandardError());
-    return p.exitCode();
-}
-
-pl::ResultDocument readResult(const QString& path) {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    pl::ResultDocument d = pl::ResultDocument::fromJson(f.readAll().toStdString());
-    d.elapsedMs = 0;
-    return d;
-}
+using pl::test::readResult;
+using pl::test::runCli;
 
 const QStringList kSmall{QStringLiteral("--set"), QStringLiteral("train_scenes=120"),
                          QStringLiteral("--set"), QStringLiteral("test_scenes=60"),

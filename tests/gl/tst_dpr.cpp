@@ -123,8 +123,11 @@ void TestDpr::onScreen() {
     const bool scene = kind == QLatin1String("scene3d");
     if (scene && (qEnvironmentVariableIsEmpty("DISPLAY") || !haveGl()))
         QSKIP("the 3D view needs an X display with OpenGL");
+    // CTest runs this test with QT_SCALE_FACTOR 1, 1.5 and 2 (tests/gl/CMakeLists.txt); unset = 1.
+    bool factorOk = true;
     const double factor =
-        qEnvironmentVariableIsEmpty("QT_SCALE_FACTOR") ? 1.0 : qgetenv("QT_SCALE_FACTOR").toDouble();
+        qEnvironmentVariableIsEmpty("QT_SCALE_FACTOR") ? 1.0 : qgetenv("QT_SCALE_FACTOR").toDouble(&factorOk);
+    QVERIFY2(factorOk && factor > 0, "QT_SCALE_FACTOR is not a positive number");
     FigureView view;
     view.resize(560, 400);
     view.setSpec(sample(kind));

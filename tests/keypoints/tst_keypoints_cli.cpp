@@ -2,6 +2,7 @@
 // the required keys, a maze file is used, every bad .maze file of tests/data/bad exits 3 quickly
 // with the file named and no output left, and `paperlab figure bottleneck-keypoints all` writes
 // every figure.
+#include "common/CliTestSupport.h"
 #include "core/ResultDocument.h"
 
 #include <QDir>
@@ -15,27 +16,10 @@
 namespace {
 
 QString binary() {
-    return QStringLiteral(PAPERLAB_BINARY_DIR "/bin/paperlab");
+    return pl::test::paperlabBinary();
 }
-
-int runCli(const QStringList& args, QString* err = nullptr) {
-    QProcess p;
-    p.start(binary(), args);
-    if (!p.waitForFinished(120000))
-        return -1;
-    if (err)
-        *err = QString::fromUtf8(p.readAllStandardError());
-    return p.exitCode();
-}
-
-pl::ResultDocument readResult(const QString& path) {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    pl::ResultDocument d = pl::ResultDocument::fromJson(f.readAll().toStdString());
-    d.elapsedMs = 0;
-    return d;
-}
+using pl::test::readResult;
+using pl::test::runCli;
 
 const QStringList kFast{QStringLiteral("--set"), QStringLiteral("episodes=20"), QStringLiteral("--set"),
                         QStringLiteral("hitting_queries=5")};

@@ -107,11 +107,13 @@ TmProgram runTmScore(const QString& a, const QString& b) {
     auto m1 = reCommon.match(out), m2 = reRmsd.match(out), m3 = reTm.match(out), m4 = reGdt.match(out);
     if (!m1.hasMatch() || !m2.hasMatch() || !m3.hasMatch() || !m4.hasMatch())
         return r;
-    r.ok = true;
-    r.common = m1.captured(1).toInt();
-    r.rmsd = m2.captured(1).toDouble();
-    r.tm = m3.captured(1).toDouble();
-    r.gdt = m4.captured(1).toDouble();
+    // "ok" only when every field parsed as a number (a pattern like "1.2.3" matches but does not parse).
+    bool okCommon = false, okRmsd = false, okTm = false, okGdt = false;
+    r.common = m1.captured(1).toInt(&okCommon);
+    r.rmsd = m2.captured(1).toDouble(&okRmsd);
+    r.tm = m3.captured(1).toDouble(&okTm);
+    r.gdt = m4.captured(1).toDouble(&okGdt);
+    r.ok = okCommon && okRmsd && okTm && okGdt;
     return r;
 }
 

@@ -2,6 +2,7 @@
 // the required keys, one input (ensemble keys) and two inputs (TM-score keys, the acceptance
 // pair of the tm-align examples), every bad .pdb/.cif file of tests/data/bad exits 3 quickly with
 // the file named and no output left, and the non-3D figures render.
+#include "common/CliTestSupport.h"
 #include "core/ResultDocument.h"
 
 #include <QDir>
@@ -14,27 +15,10 @@
 namespace {
 
 QString binary() {
-    return QStringLiteral(PAPERLAB_BINARY_DIR "/bin/paperlab");
+    return pl::test::paperlabBinary();
 }
-
-int runCli(const QStringList& args, QString* err = nullptr) {
-    QProcess p;
-    p.start(binary(), args);
-    if (!p.waitForFinished(120000))
-        return -1;
-    if (err)
-        *err = QString::fromUtf8(p.readAllStandardError());
-    return p.exitCode();
-}
-
-pl::ResultDocument readResult(const QString& path) {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    pl::ResultDocument d = pl::ResultDocument::fromJson(f.readAll().toStdString());
-    d.elapsedMs = 0;
-    return d;
-}
+using pl::test::readResult;
+using pl::test::runCli;
 
 const QString kPanel = QStringLiteral("promise-protein-states");
 

@@ -1,6 +1,7 @@
 // The tilesparse panel through the command line: `paperlab run tilesparse` twice with one seed
 // gives the same result with the required keys, bad .npy inputs exit 3, and
 // `paperlab figure tilesparse all` writes every figure.
+#include "common/CliTestSupport.h"
 #include "core/NpyReader.h"
 #include "core/ResultDocument.h"
 #include "cuda/CudaDevice.h"
@@ -14,27 +15,10 @@
 namespace {
 
 QString binary() {
-    return QStringLiteral(PAPERLAB_BINARY_DIR "/bin/paperlab");
+    return pl::test::paperlabBinary();
 }
-
-int runCli(const QStringList& args, QString* err = nullptr) {
-    QProcess p;
-    p.start(binary(), args);
-    if (!p.waitForFinished(120000))
-        return -1;
-    if (err)
-        *err = QString::fromUtf8(p.readAllStandardError());
-    return p.exitCode();
-}
-
-pl::ResultDocument readResult(const QString& path) {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    pl::ResultDocument d = pl::ResultDocument::fromJson(f.readAll().toStdString());
-    d.elapsedMs = 0; // wall time is the only field allowed to differ
-    return d;
-}
+using pl::test::readResult;
+using pl::test::runCli;
 
 } // namespace
 

@@ -2,6 +2,7 @@
 // the same result with the keys, the bad-input corpus (.csv/.npy, generic and torus-graph-*)
 // exits 3 quickly with the file named and no output left, a user phase file runs, and
 // `paperlab figure torus-graph all` writes every figure.
+#include "common/CliTestSupport.h"
 #include "core/NpyReader.h"
 #include "core/ResultDocument.h"
 
@@ -16,27 +17,10 @@
 namespace {
 
 QString binary() {
-    return QStringLiteral(PAPERLAB_BINARY_DIR "/bin/paperlab");
+    return pl::test::paperlabBinary();
 }
-
-int runCli(const QStringList& args, QString* err = nullptr) {
-    QProcess p;
-    p.start(binary(), args);
-    if (!p.waitForFinished(120000))
-        return -1;
-    if (err)
-        *err = QString::fromUtf8(p.readAllStandardError());
-    return p.exitCode();
-}
-
-pl::ResultDocument readResult(const QString& path) {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    pl::ResultDocument d = pl::ResultDocument::fromJson(f.readAll().toStdString());
-    d.elapsedMs = 0; // wall time is the only field allowed to differ
-    return d;
-}
+using pl::test::readResult;
+using pl::test::runCli;
 
 const QStringList kQuick{QStringLiteral("--set"), QStringLiteral("scaling=off"),
                          QStringLiteral("--set"), QStringLiteral("d=8"),

@@ -6,6 +6,7 @@
 // (they must agree to ~1e-9, which checks that the peer is the same model).
 // Ratio = peer_ms / ours_ms (> 1: we are faster). Single thread on both sides.
 // Prints a table and writes JSON (--json FILE, default bench_curve.json).
+#include "bench/common/BenchPeer.h"
 #include "curve/CurveStudy.h"
 
 #include "core/NpyReader.h"
@@ -35,22 +36,7 @@ void saveIdx(const std::filesystem::path& dir, const std::string& name, const st
 }
 
 nlohmann::json runPeer(const std::string& args) {
-    const std::string cmd = "env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE OPENBLAS_NUM_THREADS=1 "
-                            "OMP_NUM_THREADS=1 /usr/bin/python3 " PAPERLAB_CURVE_PEER " " +
-                            args;
-    nlohmann::json peer;
-    if (FILE* f = popen(cmd.c_str(), "r")) {
-        std::string text;
-        char buf[512];
-        while (fgets(buf, sizeof buf, f))
-            text += buf;
-        pclose(f);
-        try {
-            peer = nlohmann::json::parse(text);
-        } catch (...) {
-        }
-    }
-    return peer;
+    return pl::bench::runPythonPeer(PAPERLAB_CURVE_PEER, args);
 }
 
 } // namespace

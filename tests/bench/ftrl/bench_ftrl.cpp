@@ -8,6 +8,7 @@
 // Both sides also report a result that is checked for agreement. Single thread. Prints a table and
 // writes JSON (--json FILE, default bench_ftrl.json). --quick shortens every measurement.
 
+#include "bench/common/BenchPeer.h"
 #include "games/FictitiousPlay.h"
 #include "games/FtrlDynamics.h"
 #include "games/SnakeGame.h"
@@ -52,19 +53,10 @@ Eigen::MatrixXd integerMatrix(const ExactPayoffs& e, bool b) {
 
 /// Runs peer.py with the BLAS environment overrides removed for this command only and one thread.
 nlohmann::json peer(const std::string& args) {
-    const std::string cmd = "env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE OPENBLAS_NUM_THREADS=1 "
-                            "OMP_NUM_THREADS=1 /usr/bin/python3 " PAPERLAB_FTRL_PEER " " +
-                            args;
-    FILE* p = popen(cmd.c_str(), "r");
-    if (!p)
-        throw std::runtime_error("cannot start " + cmd);
-    std::string out;
-    char buf[4096];
-    while (size_t n = std::fread(buf, 1, sizeof buf, p))
-        out.append(buf, n);
-    if (pclose(p) != 0)
-        throw std::runtime_error("peer failed: " + cmd);
-    return nlohmann::json::parse(out);
+    nlohmann::json out = pl::bench::runPythonPeer(PAPERLAB_FTRL_PEER, args);
+    if (out.is_null())
+        throw std::runtime_error("peer failed: " PAPERLAB_FTRL_PEER " " + args);
+    return out;
 }
 
 struct Row {

@@ -9,6 +9,7 @@
 // Prints a table row and writes JSON (--json FILE, default bench_keypoints.json); also reports
 // the largest eigenvalue difference and the ARI between the two labelings.
 
+#include "bench/common/BenchPeer.h"
 #include "core/NpyReader.h"
 #include "core/Rng.h"
 #include "keypoints/Maze.h"
@@ -29,23 +30,7 @@ using Clock = std::chrono::steady_clock;
 namespace {
 
 nlohmann::json runPeer(const std::string& args) {
-    const std::string cmd = "env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE OPENBLAS_NUM_THREADS=1 "
-                            "OMP_NUM_THREADS=1 /usr/bin/python3 " PAPERLAB_KEYPOINTS_PEER " " +
-                            args;
-    nlohmann::json peer;
-    if (FILE* f = popen(cmd.c_str(), "r")) {
-        std::string text;
-        char buf[512];
-        while (fgets(buf, sizeof buf, f))
-            text += buf;
-        pclose(f);
-        try {
-            peer = nlohmann::json::parse(text);
-        } catch (...) {
-            std::fprintf(stderr, "peer output: %s\n", text.c_str());
-        }
-    }
-    return peer;
+    return pl::bench::runPythonPeer(PAPERLAB_KEYPOINTS_PEER, args);
 }
 
 } // namespace

@@ -4,6 +4,7 @@
 // against the TMscore program on the same pairs of 1ni7 models (the program's time includes its
 // process start and file reading; ours reads the files once).
 // Prints a table and writes JSON (--json FILE, default bench_protein.json).
+#include "bench/common/BenchPeer.h"
 #include "core/NpyReader.h"
 #include "core/Rng.h"
 #include "protein/ResidueMatching.h"
@@ -31,18 +32,7 @@ double nowMs() {
     return duration<double, std::milli>(steady_clock::now().time_since_epoch()).count();
 }
 
-std::string runCommand(const std::string& cmd) {
-    std::string out;
-    FILE* p = popen(cmd.c_str(), "r");
-    if (!p)
-        return out;
-    char buf[4096];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, p)) > 0)
-        out.append(buf, n);
-    pclose(p);
-    return out;
-}
+using pl::bench::runCommand;
 
 void writeFile(const fs::path& p, const std::string& bytes) {
     std::ofstream f(p, std::ios::binary);
@@ -109,15 +99,11 @@ int main(int argc, char** argv) {
     writeFile(dir / "x.npy", pl::writeNpy({N, L, 3}, xs));
     std::vector<double> ds(D.data(), D.data() + D.size()); // symmetric: order irrelevant
     writeFile(dir / "d.npy", pl::writeNpy({N, N}, ds));
-    const std::string peerText = runCommand("/usr/bin/python3 " PAPERLAB_PROTEIN_PEER " " +
-                                            (dir / "x.npy").string() + " " + (dir / "d.npy").string());
-    nlohmann::json peer;
-    try {
-        peer = nlohmann::json::parse(peerText);
-    } catch (...) {
-        std::fprintf(stderr, "peer failed: %s\n", peerText.c_str());
+    // Same rules as every peer: one BLAS thread, OpenBLAS tuning variables unset.
+    const nlohmann::json peer = pl::bench::runPythonPeer(
+        PAPERLAB_PROTEIN_PEER, (dir / "x.npy").string() + " " + (dir / "d.npy").string());
+    if (peer.is_null())
         return 1;
-    }
     const double peerMs = peer.value("ms", 0.0);
     nlohmann::json out;
     out["cases"] = nlohmann::json::array();

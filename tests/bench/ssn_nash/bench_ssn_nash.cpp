@@ -7,6 +7,7 @@
 // OPENBLAS_CORETYPE / OPENBLAS_L2_SIZE unset and one BLAS thread). Prints a table and writes JSON
 // (--json FILE, default bench_ssn_nash.json). --quick: one repetition, sizes 50 only.
 
+#include "bench/common/BenchPeer.h"
 #include "core/NpyReader.h"
 #include "core/Rng.h"
 #include "games/GameGenerators.h"
@@ -54,20 +55,12 @@ std::string formatDouble(double v) {
 
 /// Runs peer.py with the BLAS environment overrides removed for this command only, one thread.
 nlohmann::json runPeer(const std::string& npy, int64_t cap, int reps) {
-    const std::string cmd =
-        "env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 "
-        "/usr/bin/python3 " PAPERLAB_SSN_PEER " " +
+    const std::string args =
         npy + " " + formatDouble(kTarget) + " " + std::to_string(cap) + " " + std::to_string(reps);
-    FILE* p = popen(cmd.c_str(), "r");
-    if (!p)
-        throw std::runtime_error("cannot start " + cmd);
-    std::string out;
-    char buf[4096];
-    while (size_t k = std::fread(buf, 1, sizeof buf, p))
-        out.append(buf, k);
-    if (pclose(p) != 0)
-        throw std::runtime_error("peer failed: " + cmd + "\n" + out);
-    return nlohmann::json::parse(out);
+    nlohmann::json out = pl::bench::runPythonPeer(PAPERLAB_SSN_PEER, args);
+    if (out.is_null())
+        throw std::runtime_error("peer failed: " PAPERLAB_SSN_PEER " " + args);
+    return out;
 }
 
 struct Row {

@@ -15,6 +15,7 @@
 // Prints a table and writes JSON (--json FILE, default bench_tilesparse.json).
 // --quick: a small case only (16 heads x 4096 x d 64), 3 repetitions.
 
+#include "bench/common/BenchPeer.h"
 #include "core/Rng.h"
 #include "tilesparse/MlaWorkload.h"
 #include "tilesparse/TileAttention.h"
@@ -117,22 +118,7 @@ std::pair<double, double> measureBandwidth(size_t bytes) {
 }
 
 nlohmann::json runPeer(const std::string& args) {
-    const std::string cmd = "env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE OPENBLAS_NUM_THREADS=1 "
-                            "OMP_NUM_THREADS=1 /usr/bin/python3 " PAPERLAB_TILESPARSE_PEER " " +
-                            args;
-    nlohmann::json peer;
-    if (FILE* f = popen(cmd.c_str(), "r")) {
-        std::string text;
-        char buf[512];
-        while (fgets(buf, sizeof buf, f))
-            text += buf;
-        pclose(f);
-        try {
-            peer = nlohmann::json::parse(text);
-        } catch (...) {
-        }
-    }
-    return peer;
+    return pl::bench::runPythonPeer(PAPERLAB_TILESPARSE_PEER, args);
 }
 
 struct Size {
@@ -174,12 +160,9 @@ int main(int argc, char** argv) {
                 peakGflops / peakGbs, tileAttentionF32UsesAvx2() ? "AVX2+FMA" : "baseline");
     nlohmann::json out;
     out["clock"] = "thread CPU time (single thread; wall times in *_wall_ms)";
-    out["machine"] = {{"read_gbs", readGbs},
-                      {"peak_gbs", peakGbs},
-                      {"copy_gbs", copyGbs},
-                      {"sgemm_gflops", peakGflops},
-                      {"gemm", gemm},
-                      {"kernel_avx2", tileAttentionF32UsesAvx2()}};
+    out["machine"] = {{"read_gbs", readGbs}, {"peak_gbs", peakGbs},
+                      {"copy_gbs", copyGbs}, {"sgemm_gflops", peakGflops},
+                      {"gemm", gemm},        {"kernel_avx2", tileAttentionF32UsesAvx2()}};
     out["cases"] = nlohmann::json::array();
     std::printf("%-24s %-26s %9s %9s %7s %8s %8s %9s\n", "engine", "size", "ours_ms", "peer_ms", "ratio",
                 "GFLOP/s", "GB/s", "roofline");

@@ -8,6 +8,7 @@
 // 2000 SSM steps finish within 10 s. Prints a table, writes JSON (--json FILE).
 // --quick: d = 16 only, no 10 s search.
 
+#include "bench/common/BenchPeer.h"
 #include "core/NpyReader.h"
 #include "core/Rng.h"
 #include "torusgraph/ScoreMatching.h"
@@ -99,22 +100,9 @@ int main(int argc, char** argv) {
         saveVec((dir / "grad.npy").string(), std::vector<double>(grad.data(), grad.data() + grad.size()),
                 {grad.size()});
         saveVec((dir / "rows.npy").string(), std::vector<double>(rows.begin(), rows.end()), {64});
-        const std::string cmd =
-            "env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE OPENBLAS_NUM_THREADS=1 "
-            "OMP_NUM_THREADS=1 MKL_NUM_THREADS=1 /usr/bin/python3 " PAPERLAB_TORUSGRAPH_PEER " " +
-            dir.string() + " " + std::to_string(d) + " " + std::to_string(d >= 64 ? 50 : 200) + " 16";
-        nlohmann::json peer;
-        if (FILE* f = popen(cmd.c_str(), "r")) {
-            std::string text;
-            char buf[512];
-            while (fgets(buf, sizeof buf, f))
-                text += buf;
-            pclose(f);
-            try {
-                peer = nlohmann::json::parse(text);
-            } catch (...) {
-            }
-        }
+        const nlohmann::json peer = pl::bench::runPythonPeer(PAPERLAB_TORUSGRAPH_PEER,
+                                                             dir.string() + " " + std::to_string(d) + " " +
+                                                                 std::to_string(d >= 64 ? 50 : 200) + " 16");
         const std::string size = "n=20000 d=" + std::to_string(d);
         auto row = [&](const char* name, double ours, double theirs) {
             std::printf("%-34s %-16s %11.2f %11.2f %8.2f\n", name, size.c_str(), ours, theirs,
