@@ -3,20 +3,61 @@
 # BUILD_DIR/.ninja_log (the last entry of every output, so run it after a cold build for absolute
 # numbers, or after any build to see what that build spent). One compile step is one process on one
 # core, so the sum of step durations is the build's CPU time (ccache hits count as what they cost).
+# When BUILD_DIR holds cpu-times.log (written by --measure), that is read instead: true user+sys
+# CPU-seconds per step, independent of other load on the machine (the numbers to put in notes).
 # Usage: tests/build-cost.sh [BUILD_DIR] [N]     (defaults: build 20)
 #        tests/build-cost.sh BUILD_DIR N --json  (machine-readable, for issue notes and CI logs)
+#        tests/build-cost.sh --measure [BUILD_DIR] [N] [CMAKE_ARGS...]
+#            cold Release build of this checkout into BUILD_DIR (default build-cost/, wiped first),
+#            ccache off, every compile and link under tests/cpu-time-launcher.sh; then the report.
+#            PAPERLAB_COST_SRC=DIR measures another checkout (e.g. an older commit) with this script.
 set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+if [ "${1:-}" = --measure ]; then
+  shift
+  build="${1:-build-cost}"; top="${2:-20}"; shift $(( $# >= 2 ? 2 : $# ))
+  build="$(mkdir -p "$build" && cd "$build" && pwd)"
+  rm -rf "${build:?}"/* "$build"/.ninja_* 2>/dev/null || true
+  launch="$root/tests/cpu-time-launcher.sh;$build/cpu-times.log"
+  export CCACHE_DISABLE=1
+  cmake -S "${PAPERLAB_COST_SRC:-$root}" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+    "-DCMAKE_CXX_COMPILER_LAUNCHER=$launch" "-DCMAKE_C_COMPILER_LAUNCHER=$launch" \
+    "-DCMAKE_CUDA_COMPILER_LAUNCHER=$launch" "-DCMAKE_CXX_LINKER_LAUNCHER=$launch" "$@" >/dev/null
+  # Whole-build CPU (compiles, links, moc/rcc, CMake's own steps) from GNU time around the build.
+  /usr/bin/time -o "$build/build-total.txt" -f "%e %U %S" \
+    cmake --build "$build" -j"${PAPERLAB_JOBS:-$(nproc)}" >"$build/build-output.log" 2>&1 ||
+    { tail -30 "$build/build-output.log"; exit 1; }
+  read -r wall user sys < <(tail -1 "$build/build-total.txt")
+  echo "cold build: ${wall} s wall on $(nproc) cores, $(echo "$user + $sys" | bc) CPU-s in all (user+sys, every step)"
+  set -- "$build" "$top"
+fi
 build="${1:-build}"
 top="${2:-20}"
 fmt="${3:-text}"
 log="$build/.ninja_log"
+[ -f "$build/cpu-times.log" ] && log="$build/cpu-times.log"
 [ -f "$log" ] || { echo "build-cost: no $log (not a Ninja build tree?)" >&2; exit 1; }
-exec /usr/bin/python3 - "$log" "$top" "$fmt" <<'PY'
-import json, re, sys
-log, top, fmt = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+exec /usr/bin/python3 - "$log" "$top" "$fmt" "$build" <<'PY'
+import json, os, re, sys
+log, top, fmt, build = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
 last = {}
-with open(log) as f:
-    for line in f:
+if log.endswith("cpu-times.log"):
+    # "user sys output" per step (GNU time); outputs are absolute or relative to the build dir.
+    babs = os.path.abspath(build) + "/"
+    with open(log) as f:
+        for line in f:
+            parts = line.split(None, 2)
+            if len(parts) < 3 or not re.match(r"^[0-9.]+$", parts[0]):
+                continue
+            out = parts[2].strip()
+            if out.startswith(babs):
+                out = out[len(babs):]
+            last[out] = (0, int(round((float(parts[0]) + float(parts[1])) * 1000)), out)
+    lines = []
+else:
+    lines = open(log)
+if True:
+    for line in lines:
         if line.startswith("#"):
             continue
         parts = line.rstrip("\n").split("\t")

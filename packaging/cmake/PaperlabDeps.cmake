@@ -3,6 +3,14 @@ find_package(Eigen3 3.4 REQUIRED NO_MODULE)
 find_package(nlohmann_json 3.10 REQUIRED)
 find_package(Threads REQUIRED)
 find_package(Qt6 6.4 REQUIRED COMPONENTS Core Gui Widgets Charts Svg OpenGL OpenGLWidgets Concurrent Test)
+# Qt6::Test defines QT_TESTCASE_SOURCEDIR as each target's source folder; qtest headers test that
+# macro, so it would give every test folder its own precompiled header. Our tests find their data
+# through PAPERLAB_SOURCE_DIR (never QFINDTESTDATA): one value for all lets them share one PCH.
+get_target_property(_qt_test_defs Qt6::Test INTERFACE_COMPILE_DEFINITIONS)
+if(_qt_test_defs)
+  list(TRANSFORM _qt_test_defs REPLACE "^QT_TESTCASE_SOURCEDIR=.*$" "QT_TESTCASE_SOURCEDIR=\"${PROJECT_SOURCE_DIR}/tests\"")
+  set_property(TARGET Qt6::Test PROPERTY INTERFACE_COMPILE_DEFINITIONS "${_qt_test_defs}")
+endif()
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(CLP REQUIRED IMPORTED_TARGET clp)
 
@@ -14,7 +22,9 @@ find_package(VTK 9.1 REQUIRED COMPONENTS
   FiltersGeneral InfovisCore InfovisLayout RenderingCore RenderingOpenGL2 RenderingUI RenderingFreeType
   RenderingAnnotation InteractionStyle IOImage)
 
-set(CMAKE_AUTOMOC ON)
+# AUTOMOC is switched on per target (widgets, sdk, gui, plugin modules, tests): an autogen step
+# costs ~0.6 CPU-s even for a target without Q_OBJECT, and engines never have one.
+set(CMAKE_AUTOMOC OFF)
 
 if(PAPERLAB_ENABLE_CUDA)
   include(CheckLanguage)

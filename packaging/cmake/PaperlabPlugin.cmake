@@ -14,6 +14,7 @@ function(paperlab_add_plugin)
   endif()
   qt_add_plugin(paperlab_${target_id} SHARED CLASS_NAME ${target_id}Plugin)
   target_sources(paperlab_${target_id} PRIVATE ${P_PLUGIN_SOURCES})
+  set_target_properties(paperlab_${target_id} PROPERTIES AUTOMOC ON)
   target_link_libraries(paperlab_${target_id} PRIVATE ${target_id}_impl paperlab_warnings)
   set_target_properties(paperlab_${target_id} PROPERTIES
     LIBRARY_OUTPUT_DIRECTORY ${PAPERLAB_PLUGIN_OUTPUT_DIR}

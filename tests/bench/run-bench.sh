@@ -19,7 +19,9 @@ export CCACHE_BASEDIR="$root" CCACHE_NOHASHDIR=1
 jobs="${PAPERLAB_JOBS:-$(nproc)}"
 out="$build/bench"
 mkdir -p "$out"
+# Benchmarks are not part of the default build (PAPERLAB_BUILD_BENCH=OFF): switch them on here.
 [ -f "$build/build.ninja" ] || cmake --preset default >/dev/null
+cmake -S "$root" -B "$build" -DPAPERLAB_BUILD_BENCH=ON >/dev/null
 benches=($(cmake --build "$build" --target help | sed -n 's/^\(bench_[A-Za-z0-9_]*\): .*/\1/p' | sort -u))
 cmake --build "$build" -j"$jobs" --target "${benches[@]}" paperlab tst_jobrunner
 run() { env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE "$@"; }
