@@ -30,8 +30,7 @@ std::string formatStreamed(double v, int digits = 3);
 
 /// The coefficients of a vector (or any dense Eigen expression, in storage order of its evaluation:
 /// coefficient i for a vector) as std::vector.
-template <class Derived>
-std::vector<double> toStd(const Eigen::DenseBase<Derived>& v) {
+template <class Derived> std::vector<double> toStd(const Eigen::DenseBase<Derived>& v) {
     const typename Derived::PlainObject plain = v.derived();
     return std::vector<double>(plain.data(), plain.data() + plain.size());
 }

@@ -41,8 +41,8 @@ Matrix matrixOf(const Eigen::DenseBase<Derived>& m, std::vector<std::string> row
 /// A result matrix of \a m with rows labelled "<rowPrefix><first>", … and columns
 /// "<colPrefix><first>", … (first = 1 counts from one, 0 from zero).
 template <class Derived>
-Matrix matrixOf(const Eigen::DenseBase<Derived>& m, const std::string& rowPrefix, const std::string& colPrefix,
-                int64_t first) {
+Matrix matrixOf(const Eigen::DenseBase<Derived>& m, const std::string& rowPrefix,
+                const std::string& colPrefix, int64_t first) {
     return matrixOf(m, numberedLabels(rowPrefix, int64_t(m.rows()), first),
                     numberedLabels(colPrefix, int64_t(m.cols()), first));
 }

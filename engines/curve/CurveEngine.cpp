@@ -3,8 +3,8 @@
 #include "curve/CurveStudy.h"
 #include "curve/SceneGraphReader.h"
 
-#include "core/Errors.h"
 #include "CurveKeys.h"
+#include "core/Errors.h"
 #include "core/ResultBuilders.h"
 
 #include <algorithm>
@@ -250,7 +250,8 @@ std::vector<ParamSpec> CurveEngine::params() const {
     add(ParamSpec::integer(P::kHidden, "Hidden size", 8, 128, 16, "Width of every layer."), M);
     add(ParamSpec::integer(P::kLayers, "Message-passing layers", 1, 3, 2, "Rounds of gated message passing."),
         M);
-    add(ParamSpec::integer(P::kEpochs, "Epochs", 1, 100, 10, "Passes over the training scenes (both models)."),
+    add(ParamSpec::integer(P::kEpochs, "Epochs", 1, 100, 10,
+                           "Passes over the training scenes (both models)."),
         M);
     add(ParamSpec::integer(P::kBatchScenes, "Scenes per step", 4, 256, 32, "Mini-batch size in scenes."), M);
     add(ParamSpec::real(P::kLearningRate, "Learning rate", 1e-4, 0.3, 0.03, "Adam step size.", "", true), M);
@@ -316,7 +317,8 @@ std::shared_ptr<const LoadedInput> CurveEngine::load(const std::string& path) co
 namespace {
 
 /// Stage 1: the scenes, from the input file or the generator (seed stream "scenes").
-SceneSet loadOrGenerateScenes(const InputList& inputs, const StudySettings& s, uint64_t seed, ResultDocument& doc) {
+SceneSet loadOrGenerateScenes(const InputList& inputs, const StudySettings& s, uint64_t seed,
+                              ResultDocument& doc) {
     if (inputs.empty())
         return makeSyntheticScenes(s, Rng(seed).fork("scenes"));
     const auto* in = dynamic_cast<const SceneSetInput*>(inputs[0].get());
@@ -430,21 +432,22 @@ void packShownScene(const StudyResult& r, const ParamSet& p, ResultDocument& doc
 void checkMainClaims(const StudyResult& r, ResultDocument& doc) {
     const double gap = 100 * (r.oodCurve.balancedAccuracy - r.oodBase.balancedAccuracy);
     const double idGap = 100 * (r.idCurve.balancedAccuracy - r.idBase.balancedAccuracy);
-    doc.claims.push_back(claimOf(C::kC1OodBeatsBaseline,
-                                 "CURVE's out-of-distribution relation accuracy beats the plain-likelihood baseline's",
-                                 gap > 0, gap, 0.0,
-                                 "balanced relation accuracy on " + std::to_string(r.oodCount) +
-                                     " OOD scenes (flipped cue), CURVE minus baseline in points; ID difference " +
-                                     std::to_string(idGap) + " points"));
+    doc.claims.push_back(
+        claimOf(C::kC1OodBeatsBaseline,
+                "CURVE's out-of-distribution relation accuracy beats the plain-likelihood baseline's",
+                gap > 0, gap, 0.0,
+                "balanced relation accuracy on " + std::to_string(r.oodCount) +
+                    " OOD scenes (flipped cue), CURVE minus baseline in points; ID difference " +
+                    std::to_string(idGap) + " points"));
     const UncertaintySplit u = uncertaintySplit(r.oodCurve);
     const double du = doc.metrics[M::kUncertaintySpurious] - doc.metrics[M::kUncertaintyInvariant];
-    doc.claims.push_back(
-        claimOf(C::kC2UncertaintySpuriousHigher,
-                "CURVE's edge uncertainty is higher on spurious (context) relations than on invariant ones",
-                std::isfinite(du) && du > 0, du, 0.0,
-                "mean sd of the edge gate over T samples on background/weather -> agent edges (" +
-                    std::to_string(u.spurious.size()) + ") minus agent -> agent edges with a true relation (" +
-                    std::to_string(u.invariant.size()) + "), OOD test scenes"));
+    doc.claims.push_back(claimOf(
+        C::kC2UncertaintySpuriousHigher,
+        "CURVE's edge uncertainty is higher on spurious (context) relations than on invariant ones",
+        std::isfinite(du) && du > 0, du, 0.0,
+        "mean sd of the edge gate over T samples on background/weather -> agent edges (" +
+            std::to_string(u.spurious.size()) + ") minus agent -> agent edges with a true relation (" +
+            std::to_string(u.invariant.size()) + "), OOD test scenes"));
 }
 
 /// Stage 8: the s = 0 control (both models trained again without the spurious cue) and claim c3.
@@ -455,17 +458,18 @@ void runNullControl(const StudyResult& r, const StudySettings& s, const Poll& po
     s0.strength = 0;
     const SceneSet scenes0 = makeSyntheticScenes(s0, Rng(ctx.seed()).fork("scenes"));
     const StudyResult r0 =
-        runStudy(scenes0, s0, Rng(ctx.seed()).fork("study"), poll,
-                 [&](double f, const std::string& st) { ctx.progress(0.5 + 0.5 * f, "s = 0 control: " + st); });
+        runStudy(scenes0, s0, Rng(ctx.seed()).fork("study"), poll, [&](double f, const std::string& st) {
+            ctx.progress(0.5 + 0.5 * f, "s = 0 control: " + st);
+        });
     doc.metrics[M::kNullOodAccuracyCurve] = r0.oodCurve.balancedAccuracy;
     doc.metrics[M::kNullOodAccuracyBaseline] = r0.oodBase.balancedAccuracy;
     const double d0 = 100 * std::abs(r0.oodCurve.balancedAccuracy - r0.oodBase.balancedAccuracy);
-    doc.claims.push_back(claimOf(C::kC3NoSpuriousNoGap,
-                                 "With the spurious strength at zero the two models match out of distribution",
-                                 d0 <= 3.0, d0, 3.0,
-                                 "|CURVE - baseline| OOD balanced accuracy in points, same seed and settings with "
-                                 "s = 0 (the OOD gap of the main run is " +
-                                     std::to_string(gap) + " points)"));
+    doc.claims.push_back(claimOf(
+        C::kC3NoSpuriousNoGap, "With the spurious strength at zero the two models match out of distribution",
+        d0 <= 3.0, d0, 3.0,
+        "|CURVE - baseline| OOD balanced accuracy in points, same seed and settings with "
+        "s = 0 (the OOD gap of the main run is " +
+            std::to_string(gap) + " points)"));
 }
 
 } // namespace

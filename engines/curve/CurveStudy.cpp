@@ -70,7 +70,8 @@ std::vector<Scene> remapEnvironments(const SceneSet& in, StudyResult& r) {
             remap[sc.env] = int(remap.size());
     r.envNames.resize(remap.size());
     for (auto [old, now] : remap)
-        r.envNames[size_t(now)] = old < int(in.envNames.size()) ? in.envNames[size_t(old)] : std::to_string(old);
+        r.envNames[size_t(now)] =
+            old < int(in.envNames.size()) ? in.envNames[size_t(old)] : std::to_string(old);
     r.trainEnvs = int(trainEnvSet.size());
     std::vector<Scene> scenes = in.scenes;
     for (Scene& sc : scenes)
@@ -105,7 +106,8 @@ Splits splitScenes(const std::vector<Scene>& scenes, StudyResult& r) {
         r.notes.push_back("only one training environment: the invariance terms (V-REx, environment variance, "
                           "prototypes) are disabled; CURVE keeps its variational edges and sparsity prior");
     if (sp.idTest.empty())
-        r.notes.push_back("no \"test_id\" scenes: in-distribution accuracy is measured on the training scenes");
+        r.notes.push_back(
+            "no \"test_id\" scenes: in-distribution accuracy is measured on the training scenes");
     if (sp.oodTest.empty())
         throw InputError("<scenes>", "no scene has split \"test_ood\"");
     if (sp.idTest.empty())
@@ -128,8 +130,8 @@ RelationModel trainOne(bool curve, double lo, TrainLog* log, const Splits& sp, i
     // Monitor sets for the per-epoch curves (at most 100 scenes each).
     const std::vector<const Scene*> idMon(sp.idTest.begin(),
                                           sp.idTest.begin() + long(std::min<size_t>(50, sp.idTest.size())));
-    const std::vector<const Scene*> oodMon(sp.oodTest.begin(),
-                                           sp.oodTest.begin() + long(std::min<size_t>(50, sp.oodTest.size())));
+    const std::vector<const Scene*> oodMon(
+        sp.oodTest.begin(), sp.oodTest.begin() + long(std::min<size_t>(50, sp.oodTest.size())));
     ModelConfig mc = s.model;
     mc.variational = curve;
     mc.prototypes = curve && trainEnvs > 1;
@@ -153,7 +155,8 @@ RelationModel trainOne(bool curve, double lo, TrainLog* log, const Splits& sp, i
                          std::to_string(steps) + ", loss " + std::to_string(loss));
         },
         [&](int, RelationModel& mm, TrainLog& lg) {
-            lg.epochIdAcc.push_back(evaluateModel(mm, idMon, 1, tc.tauEnd, rng.fork("mon"), poll).balancedAccuracy);
+            lg.epochIdAcc.push_back(
+                evaluateModel(mm, idMon, 1, tc.tauEnd, rng.fork("mon"), poll).balancedAccuracy);
             lg.epochOodAcc.push_back(
                 evaluateModel(mm, oodMon, 1, tc.tauEnd, rng.fork("mon"), poll).balancedAccuracy);
             poll();
@@ -162,8 +165,9 @@ RelationModel trainOne(bool curve, double lo, TrainLog* log, const Splits& sp, i
 }
 
 /// Low-data adaptation: fine-tune copies on the first n labelled target scenes, test on the rest.
-void adaptToTarget(const RelationModel& base, const RelationModel& cur, const Splits& sp, const StudySettings& s,
-                   const Rng& rng, const Poll& poll, const Progress& progress, StudyResult& r) {
+void adaptToTarget(const RelationModel& base, const RelationModel& cur, const Splits& sp,
+                   const StudySettings& s, const Rng& rng, const Poll& poll, const Progress& progress,
+                   StudyResult& r) {
     const std::vector<const Scene*>& target = sp.target;
     const double tau = s.train.tauEnd;
     const size_t labelled = std::min<size_t>(size_t(s.targetScenes), target.size() / 2);
@@ -211,7 +215,8 @@ StudyResult runStudy(const SceneSet& in, const StudySettings& s, Rng rng, const 
     const std::vector<Scene> scenes = remapEnvironments(in, r);
     const Splits sp = splitScenes(scenes, r);
     RelationModel base = trainOne(false, 0.0, &r.logBase, sp, r.trainEnvs, s, rng, poll, progress);
-    RelationModel cur = trainOne(true, kTrainShare * 0.5, &r.logCurve, sp, r.trainEnvs, s, rng, poll, progress);
+    RelationModel cur =
+        trainOne(true, kTrainShare * 0.5, &r.logCurve, sp, r.trainEnvs, s, rng, poll, progress);
     const double tau = s.train.tauEnd;
     progress(kTrainShare, "evaluating");
     r.idBase = evaluateModel(base, sp.idTest, 1, 1.0, rng.fork("eval-id"), poll);

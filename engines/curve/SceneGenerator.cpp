@@ -145,8 +145,8 @@ bool labelRelations(Scene& sc, int n, std::vector<bool>& involved) {
 
 /// Spurious context: cue objects near involved agents with probability rho, distractors, and the
 /// weather object (rain with probability rho when a pair approaches).
-void addContext(Scene& sc, const EnvironmentSpec& s, int n, const std::vector<bool>& involved, bool anyApproach,
-                Rng& rng) {
+void addContext(Scene& sc, const EnvironmentSpec& s, int n, const std::vector<bool>& involved,
+                bool anyApproach, Rng& rng) {
     int bg = 0;
     for (int i = 0; i < n && bg < s.backgroundMax; ++i) {
         const double p = involved[size_t(i)] ? s.rho : 1.0 - s.rho;

@@ -1,7 +1,7 @@
 #include "FtrlEngineSettings.h"
 
-#include "core/Errors.h"
 #include "FtrlPotentialKeys.h"
+#include "core/Errors.h"
 
 namespace pl::games {
 
@@ -23,8 +23,8 @@ std::vector<ParamSpec> ftrlEngineParams() {
                           "Simultaneous: both players respond to the previous iterate. Alternating: the row "
                           "player moves first, the column player responds to the new row strategy."));
     p.back().group = "Dynamics";
-    p.push_back(ParamSpec::choice(P::kSchedule, "Learning-rate schedule", {"constant", "vanishing"}, "constant",
-                                  "Constant eta, or eta / sqrt(t + 1)."));
+    p.push_back(ParamSpec::choice(P::kSchedule, "Learning-rate schedule", {"constant", "vanishing"},
+                                  "constant", "Constant eta, or eta / sqrt(t + 1)."));
     p.back().group = "Dynamics";
     p.push_back(
         ParamSpec::real(P::kEta, "Learning rate eta", 1e-2, 1e4, kFtrlDefaultEta,

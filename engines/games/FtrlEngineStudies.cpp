@@ -2,9 +2,9 @@
 
 #include "FictitiousPlay.h"
 #include "FtrlDynamics.h"
+#include "FtrlPotentialKeys.h"
 #include "PotentialBestResponse.h"
 #include "SnakeGame.h"
-#include "FtrlPotentialKeys.h"
 #include "core/Numeric.h"
 #include "core/Rng.h"
 
@@ -122,7 +122,8 @@ void addHardInstanceStudy(ResultDocument& doc, const FtrlEngineSettings& s, cons
 namespace {
 
 /// Exact fictitious play and best response on linear snakes, n = 2 .. n_max_sweep, and their claims.
-void addFpAndBestResponseSweep(ResultDocument& doc, const FtrlEngineSettings& s, uint64_t seed, RunContext& ctx) {
+void addFpAndBestResponseSweep(ResultDocument& doc, const FtrlEngineSettings& s, uint64_t seed,
+                               RunContext& ctx) {
     Series fp, br;
     fp.xlabel = br.xlabel = "n (strategies per player)";
     fp.ylabel = "fictitious-play steps to (n,n)";
@@ -244,7 +245,8 @@ void addLearningRateStudy(ResultDocument& doc, const FtrlEngineSettings& s, Ftrl
         "Entropic FTRL, constant eta, simultaneous, first play (1,1), steps to >= 1-tau mass on (n,n) for n "
         "= 3 -> "
         "4: " +
-        table + ". Smallest ratio " + formatNumber("%.3g", minRatioAll) + formatNumber(" at eta = %g", argMinAll) +
+        table + ". Smallest ratio " + formatNumber("%.3g", minRatioAll) +
+        formatNumber(" at eta = %g", argMinAll) +
         (c3.holds ? "."
                   : ": small learning rates mix and escape the snake quickly, so this construction does "
                     "not reproduce the any-learning-rate statement.");

@@ -5,6 +5,7 @@
 #include "FtrlEngineStudies.h"
 #include "FtrlGame.h"
 #include "FtrlGameFile.h"
+#include "FtrlPotentialKeys.h"
 #include "FtrlTensorDynamics.h"
 #include "GameLoader.h"
 #include "PotentialCheck.h"
@@ -13,7 +14,6 @@
 #include "core/Errors.h"
 #include "core/ResultBuilders.h"
 #include "core/Rng.h"
-#include "FtrlPotentialKeys.h"
 
 #include <cmath>
 #include <cstdio>
@@ -203,8 +203,8 @@ struct MainRunOutcome {
 };
 
 /// Stage 2a: the main FTRL run on a two-player game and its results.
-MainRunOutcome runTwoPlayer(const PreparedGame& p, const FtrlConfig& cfg, bool defaultFtrl, RunContext& mainCtx,
-                            ResultDocument& doc) {
+MainRunOutcome runTwoPlayer(const PreparedGame& p, const FtrlConfig& cfg, bool defaultFtrl,
+                            RunContext& mainCtx, ResultDocument& doc) {
     const bool potential = p.potential.isPotential;
     const FtrlGame& g = *p.two;
     const Eigen::MatrixXd* phi = potential ? &p.potential.phi : nullptr;
@@ -238,7 +238,8 @@ MainRunOutcome runTwoPlayer(const PreparedGame& p, const FtrlConfig& cfg, bool d
     doc.matrices[X::kPayoff] = toMatrix(g.A, p.nfg.strategyNames[0], p.nfg.strategyNames[1]);
     doc.matrices[X::kPayoffB] = toMatrix(g.B, p.nfg.strategyNames[0], p.nfg.strategyNames[1]);
     if (potential)
-        doc.matrices[X::kPotential] = toMatrix(p.potential.phi, p.nfg.strategyNames[0], p.nfg.strategyNames[1]);
+        doc.matrices[X::kPotential] =
+            toMatrix(p.potential.phi, p.nfg.strategyNames[0], p.nfg.strategyNames[1]);
     if (defaultFtrl && potential)
         out.approx = {tr.finalGap, tr.stepsRun, tr.firstEpsilonStep, g.title};
     return out;
@@ -334,11 +335,12 @@ void checkApproxNeClaim(const PreparedGame& p, const FtrlEngineSettings& s, Appr
     const bool holds = approx.gap <= s.epsilon;
     doc.claims.push_back(claimOf(
         C::kFtrlApproxNe,
-        "FTRL with the panel's default learning rate ends at an approximate Nash equilibrium of a potential game.",
+        "FTRL with the panel's default learning rate ends at an approximate Nash equilibrium of a potential "
+        "game.",
         holds, approx.gap, s.epsilon,
         "Entropic FTRL, eta = " + fmtG(kFtrlDefaultEta) + ", constant, simultaneous, " +
-            std::to_string(approx.steps) + " steps on " + approx.game + ": final Nash gap " + fmtG(approx.gap) +
-            " vs epsilon = " + fmtG(s.epsilon) +
+            std::to_string(approx.steps) + " steps on " + approx.game + ": final Nash gap " +
+            fmtG(approx.gap) + " vs epsilon = " + fmtG(s.epsilon) +
             (holds ? "."
                    : " (not reached within max_steps: on the snake the time to equilibrium grows very "
                      "fast with n).")));
@@ -360,8 +362,8 @@ ResultDocument FtrlPotentialEngine::run(const InputList& inputs, const ParamSet&
     const bool defaultFtrl = s.dynamics == FtrlDynamicsKind::Entropic && s.eta == kFtrlDefaultEta &&
                              s.schedule == FtrlSchedule::Constant && s.update == FtrlUpdate::Simultaneous;
     RunContext mainCtx = progressPhase(ctx, 0.02, 0.6);
-    const MainRunOutcome main =
-        p.two ? runTwoPlayer(p, cfg, defaultFtrl, mainCtx, doc) : runNPlayer(p, cfg, defaultFtrl, mainCtx, doc);
+    const MainRunOutcome main = p.two ? runTwoPlayer(p, cfg, defaultFtrl, mainCtx, doc)
+                                      : runNPlayer(p, cfg, defaultFtrl, mainCtx, doc);
     packFirstSteps(main, doc);
 
     // Hard instance, sweeps and claims run without their own progress (one phase each).

@@ -228,7 +228,9 @@ FtrlTensorTrace runFtrlTensor(const NormalFormGame& g, const FtrlConfig& c,
     while (mask * 2 <= std::max<int64_t>(1, int64_t(double(1 << 20) / flops)))
         mask *= 2;
     --mask;
-    auto update = [&](int p, double eta) { updatePlayer(c, st.U[size_t(p)], u[size_t(p)], sigma[size_t(p)], eta); };
+    auto update = [&](int p, double eta) {
+        updatePlayer(c, st.U[size_t(p)], u[size_t(p)], sigma[size_t(p)], eta);
+    };
 
     double gap = 0;
     int64_t t = 0;

@@ -297,7 +297,8 @@ Token parseStrategies(Lexer& lex, NormalFormGame& g, int players) {
 }
 
 /// Size checks before allocating the payoff tables (and strategy labels). Returns the number of profiles.
-int64_t checkSizes(Lexer& lex, NormalFormGame& g, int players, const Token& stratOpen, const NfgLimits& limits) {
+int64_t checkSizes(Lexer& lex, NormalFormGame& g, int players, const Token& stratOpen,
+                   const NfgLimits& limits) {
     double estimate = 8.0 * players;
     for (int k : g.numStrategies)
         estimate *= k;
@@ -342,8 +343,8 @@ void parseOutcomes(Lexer& lex, NormalFormGame& g, int players, int64_t profiles,
                                 std::to_string(players) + " payoffs");
             u.push_back(parseNumber(lex, v));
         }
-        const Token close = lex.expect(Tok::RBrace, "a payoff or '}' closing outcome " +
-                                                        std::to_string(outcomes.size() + 1));
+        const Token close =
+            lex.expect(Tok::RBrace, "a payoff or '}' closing outcome " + std::to_string(outcomes.size() + 1));
         if (int(u.size()) != players)
             lex.fail(close, "outcome " + std::to_string(outcomes.size() + 1) + " has " +
                                 std::to_string(u.size()) + " payoffs, expected " + std::to_string(players));

@@ -231,15 +231,15 @@ namespace {
 
 /// The state of one run, filled stage by stage.
 struct SsnRun {
-    Eigen::MatrixXd A;                         ///< the game (row player maximises x^T A y)
+    Eigen::MatrixXd A; ///< the game (row player maximises x^T A y)
     std::vector<std::string> rowLabels, colLabels;
-    int n = 0, m = 0;                          ///< rows, cols
-    double gamma = 1;                          ///< DRS step used on this game
+    int n = 0, m = 0; ///< rows, cols
+    double gamma = 1; ///< DRS step used on this game
     ZeroSumSolverOptions opt;
-    double claimShare = 0;                     ///< progress share of the iteration claim
+    double claimShare = 0;                       ///< progress share of the iteration claim
     std::map<std::string, ZeroSumSolution> sols; ///< per solver run on this game
-    const ZeroSumSolution* sol = nullptr;      ///< the reported solver's
-    const ZeroSumSolution* newtonSol = nullptr; ///< the one whose Newton phase is shown
+    const ZeroSumSolution* sol = nullptr;        ///< the reported solver's
+    const ZeroSumSolution* newtonSol = nullptr;  ///< the one whose Newton phase is shown
 };
 
 /// Stage 1: the game, from the input file or the generator (seed stream "game").
@@ -288,7 +288,8 @@ void solveGame(const ParamSet& p, RunContext& ctx, SsnRun& r) {
     }
     r.sol = &r.sols.at(solver);
     // Newton-phase ratios: of the reported solver, or of the hybrid when PRM+ is reported.
-    r.newtonSol = !r.sol->residualRatio.empty() ? r.sol : (r.sols.count("hybrid") ? &r.sols.at("hybrid") : nullptr);
+    r.newtonSol =
+        !r.sol->residualRatio.empty() ? r.sol : (r.sols.count("hybrid") ? &r.sols.at("hybrid") : nullptr);
 }
 
 /// Stage 3: strategies, metrics and convergence series of every solver run.
@@ -325,13 +326,13 @@ void packSolutions(const SsnRun& r, ResultDocument& doc) {
     }
     doc.series[S::kGapVsIteration] = traceSeries(sol.trace, false);
     if (r.sols.count("prm_plus"))
-        doc.series[S::kGapPrmPlusLast] = seriesOf(r.sols.at("prm_plus").trace.iteration,
-                                                  r.sols.at("prm_plus").trace.lastIterateGap, "iteration",
-                                                  "duality gap of the last iterate");
+        doc.series[S::kGapPrmPlusLast] =
+            seriesOf(r.sols.at("prm_plus").trace.iteration, r.sols.at("prm_plus").trace.lastIterateGap,
+                     "iteration", "duality gap of the last iterate");
     if (r.newtonSol && !r.newtonSol->residualRatio.empty()) {
         const ZeroSumSolution& ns = *r.newtonSol;
-        doc.series[S::kResidualRatio] = seriesOf(ns.ratioIteration, ns.residualRatio, "iteration",
-                                                 "||R(w_k+1)|| / ||R(w_k)||");
+        doc.series[S::kResidualRatio] =
+            seriesOf(ns.ratioIteration, ns.residualRatio, "iteration", "||R(w_k+1)|| / ||R(w_k)||");
         doc.series[S::kGapRatio] = seriesOf(ns.ratioIteration, ns.gapRatio, "iteration", "gap_k+1 / gap_k");
         doc.labels[L::kNewtonStepKind] = std::vector<int64_t>(ns.ratioNewton.begin(), ns.ratioNewton.end());
     }
@@ -378,14 +379,16 @@ void packSupportsAndNewtonMatrix(const SsnRun& r, RunContext& ctx, ResultDocumen
 std::vector<std::string> strategyLabels(const std::vector<std::string>& names, int count) {
     std::vector<std::string> out;
     for (int i = 0; i < count; ++i)
-        out.push_back(i < int(names.size()) && !names[size_t(i)].empty() ? names[size_t(i)] : std::to_string(i + 1));
+        out.push_back(i < int(names.size()) && !names[size_t(i)].empty() ? names[size_t(i)]
+                                                                         : std::to_string(i + 1));
     return out;
 }
 
 /// Stage 5: the payoff matrix (left out of very large games).
 void packPayoff(const SsnRun& r, ResultDocument& doc) {
     if (int64_t(r.n) * r.m <= kMaxPayoffCells)
-        doc.matrices[X::kPayoff] = matrixOf(r.A, strategyLabels(r.rowLabels, r.n), strategyLabels(r.colLabels, r.m));
+        doc.matrices[X::kPayoff] =
+            matrixOf(r.A, strategyLabels(r.rowLabels, r.n), strategyLabels(r.colLabels, r.m));
     else
         doc.notes.push_back("Payoff matrix not included in the result (more than 250000 entries).");
 }
@@ -403,22 +406,25 @@ void checkClaims(const ParamSet& p, const SsnRun& r, RunContext& ctx, ResultDocu
         mt[M::kLpGap] = lp.gap;
         const double err = mt[M::kLpError];
         doc.claims.push_back(claimOf(
-            C::kLpAgreement, "The value of the returned strategies matches the linear-programming value of the game.",
+            C::kLpAgreement,
+            "The value of the returned strategies matches the linear-programming value of the game.",
             err <= kLpTolerance, err, kLpTolerance,
             "|x^T A y - v_LP| with v_LP from COIN-OR CLP (dual simplex; CLP's own solution has duality gap " +
                 formatNumber("%.2g", lp.gap) + "); the " + solver + " solution has duality gap " +
                 formatNumber("%.2g", sol.certificate.gap()) + ", which bounds the error."));
     } else {
-        doc.notes.push_back(p.getBool(P::kLpReference) ? "LP reference skipped: the game is larger than 200 x 200."
-                                                       : "LP reference disabled.");
+        doc.notes.push_back(p.getBool(P::kLpReference)
+                                ? "LP reference skipped: the game is larger than 200 x 200."
+                                : "LP reference disabled.");
     }
     if (r.sols.count("hybrid"))
         doc.claims.push_back(superlinearClaim(r.sols.at("hybrid")));
     else
-        doc.notes.push_back("Superlinear-tail claim not evaluated: the hybrid was not run (compare_solvers off).");
+        doc.notes.push_back(
+            "Superlinear-tail claim not evaluated: the hybrid was not run (compare_solvers off).");
     if (p.getInt(P::kClaimGames) > 0)
-        doc.claims.push_back(
-            iterationClaim(p, p.getDouble(P::kGamma), p.getBool(P::kGammaAuto), ctx, 1.0 - r.claimShare, 1.0));
+        doc.claims.push_back(iterationClaim(p, p.getDouble(P::kGamma), p.getBool(P::kGammaAuto), ctx,
+                                            1.0 - r.claimShare, 1.0));
     else
         doc.notes.push_back("Iteration claim disabled (claim_games = 0).");
 }

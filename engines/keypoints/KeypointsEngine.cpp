@@ -6,9 +6,9 @@
 #include "OfflineDataset.h"
 #include "SpectralClustering.h"
 
-#include "core/Errors.h"
 #include "KeypointsKeys.h"
 #include "KeypointsRun.h"
+#include "core/Errors.h"
 
 #include <algorithm>
 #include <chrono>
@@ -23,14 +23,6 @@ namespace pl::keypoints {
 
 namespace {
 namespace P = keypoints::keys::param;
-namespace M = keypoints::keys::metric;
-namespace S = keypoints::keys::series;
-namespace X = keypoints::keys::matrix;
-namespace V = keypoints::keys::vector;
-namespace L = keypoints::keys::label;
-namespace G = keypoints::keys::graph;
-namespace A = keypoints::keys::attr;
-namespace C = keypoints::keys::claim;
 } // namespace
 
 namespace {
@@ -81,7 +73,8 @@ std::vector<ParamSpec> KeypointsEngine::params() const {
                         "Fraction of the free cells used as logged starts and waypoints."),
         D);
     const char* C = "Spectral clustering";
-    add(ParamSpec::integer(P::kClusters, "Clusters k", 0, 40, 0, "0 = eigengap heuristic; else a fixed k."), C);
+    add(ParamSpec::integer(P::kClusters, "Clusters k", 0, 40, 0, "0 = eigengap heuristic; else a fixed k."),
+        C);
     add(ParamSpec::integer(P::kEigenpairs, "Eigenpairs", 4, 41, 12,
                            "Smallest eigenpairs computed (spectrum and eigengap search)."),
         C);
@@ -89,7 +82,8 @@ std::vector<ParamSpec> KeypointsEngine::params() const {
     add(ParamSpec::integer(P::kMinCrossings, "Min crossings n_min", 1, 50, 5,
                            "Logged crossings a cluster boundary needs to get keypoints."),
         K);
-    add(ParamSpec::integer(P::kMedoids, "Keypoints per boundary", 1, 3, 1, "k of the k-medoids per boundary."),
+    add(ParamSpec::integer(P::kMedoids, "Keypoints per boundary", 1, 3, 1,
+                           "k of the k-medoids per boundary."),
         K);
     add(ParamSpec::integer(P::kKpRadius, "Keypoint radius r_KP", 0, 3, 1,
                            "A trajectory passes a keypoint when within this Manhattan distance.", "cells"),
@@ -143,7 +137,8 @@ Maze loadOrMakeMaze(const InputList& inputs, const ParamSet& p, uint64_t seed, R
         const auto* mi = dynamic_cast<const MazeInput*>(inputs[0].get());
         if (!mi)
             throw InputError(inputs[0]->path, "not a maze loaded by bottleneck-keypoints");
-        doc.notes.push_back("Maze file " + inputs[0]->path + ": " + inputs[0]->summary + " (layout ignored).");
+        doc.notes.push_back("Maze file " + inputs[0]->path + ": " + inputs[0]->summary +
+                            " (layout ignored).");
         return mi->maze;
     }
     const std::string& layout = p.getString(P::kLayout);

@@ -28,7 +28,8 @@ namespace G = keypoints::keys::graph;
 namespace A = keypoints::keys::attr;
 namespace C = keypoints::keys::claim;
 
-const Method kMethods[kMethodCount] = {Method::Keypoints, Method::Flat, Method::TimeSubgoals, Method::ValueSubgoals};
+const Method kMethods[kMethodCount] = {Method::Keypoints, Method::Flat, Method::TimeSubgoals,
+                                       Method::ValueSubgoals};
 
 double mean(const std::vector<double>& v) {
     return v.empty() ? kNaN : std::accumulate(v.begin(), v.end(), 0.0) / double(v.size());
@@ -88,9 +89,9 @@ void KeypointsRun::clusterSpectrally() {
     int k = kFixed > 0 ? kFixed : eigengapClusters(m_eig.values, 2);
     if (k > nev) {
         if (kFixed > 0)
-            throw UsageError("clusters = " + std::to_string(k) + " needs as many eigenpairs; " +
-                             std::to_string(nev) + " computed (param eigenpairs, and at most graph nodes - 1 = " +
-                             std::to_string(n - 1) + ")");
+            throw UsageError(
+                "clusters = " + std::to_string(k) + " needs as many eigenpairs; " + std::to_string(nev) +
+                " computed (param eigenpairs, and at most graph nodes - 1 = " + std::to_string(n - 1) + ")");
         k = nev;
     }
     k = std::min(k, n);
@@ -232,7 +233,8 @@ void KeypointsRun::packStructureMetrics() {
 
 void KeypointsRun::checkDoorClaim() {
     if (m_maze.doors.empty()) {
-        m_doc.notes.push_back("No ground-truth doors for this maze: the keypoints-at-doors claim is not evaluated.");
+        m_doc.notes.push_back(
+            "No ground-truth doors for this maze: the keypoints-at-doors claim is not evaluated.");
         return;
     }
     int covered = 0, worst = 0;
@@ -247,11 +249,13 @@ void KeypointsRun::checkDoorClaim() {
     const double frac = double(covered) / double(m_maze.doors.size());
     m_doc.metrics[M::kDoorCoverage] = frac;
     m_doc.claims.push_back(claimOf(
-        C::kKeypointsAtDoors, "Keypoints sit at the doors between rooms: every door has a keypoint within two cells.",
+        C::kKeypointsAtDoors,
+        "Keypoints sit at the doors between rooms: every door has a keypoint within two cells.",
         covered == int(m_maze.doors.size()), frac, 1.0,
         std::to_string(covered) + " of " + std::to_string(m_maze.doors.size()) +
             " doors have a keypoint within Manhattan distance 2 (worst door: " + std::to_string(worst) +
-            " cells; k = " + std::to_string(m_k) + ", " + std::to_string(m_kps.keypoints.size()) + " keypoints)."));
+            " cells; k = " + std::to_string(m_k) + ", " + std::to_string(m_kps.keypoints.size()) +
+            " keypoints)."));
 }
 
 void KeypointsRun::sampleQueries() {
@@ -356,8 +360,8 @@ void KeypointsRun::checkSuccessClaims() {
         if (total[mi] > total[bestIdx])
             bestIdx = mi;
     m_doc.claims.push_back(claimOf(C::kKpAtLeastBestBaseline,
-                                   "Keypoint planning's success rate is at least the best baseline's.", kp >= best,
-                                   kp - best, 0.0,
+                                   "Keypoint planning's success rate is at least the best baseline's.",
+                                   kp >= best, kp - best, 0.0,
                                    "Success over " + std::to_string(m_queries.size()) +
                                        " stratified start-goal pairs: "
                                        "keypoints " +
@@ -426,28 +430,29 @@ void KeypointsRun::checkHittingTimeClaim() {
         m_ctx.throwIfCancelled();
     }
     if (jKp.empty()) {
-        m_doc.notes.push_back("No cross-cluster query with a keypoint plan: hitting-time claim not evaluated.");
+        m_doc.notes.push_back(
+            "No cross-cluster query with a keypoint plan: hitting-time claim not evaluated.");
         return;
     }
     const double ma = mean(jKp), mb = mean(jTime);
     m_doc.metrics[M::kHittingTimeKp] = ma;
     m_doc.metrics[M::kHittingTimeTimeSubgoal] = mb;
-    m_doc.claims.push_back(claimOf(C::kBottleneckShorterHittingTime,
-                                   "Routing through the bottleneck keypoint gives a shorter expected hitting "
-                                   "time than the time-based "
-                                   "subgoal.",
-                                   ma < mb, ma / mb, 1.0,
-                                   "Random walk on the dataset graph, J(c) = h(s->c) + h(c->g) over " +
-                                       std::to_string(jKp.size()) +
-                                       " cross-cluster queries: mean J(first keypoint) = " + fmt(ma, 4) +
-                                       ", mean J(time-based subgoal) = " + fmt(mb, 4) +
-                                       " steps; the keypoint is better in " + std::to_string(wins) +
-                                       " of them; observed = ratio."));
+    m_doc.claims.push_back(claimOf(
+        C::kBottleneckShorterHittingTime,
+        "Routing through the bottleneck keypoint gives a shorter expected hitting "
+        "time than the time-based "
+        "subgoal.",
+        ma < mb, ma / mb, 1.0,
+        "Random walk on the dataset graph, J(c) = h(s->c) + h(c->g) over " + std::to_string(jKp.size()) +
+            " cross-cluster queries: mean J(first keypoint) = " + fmt(ma, 4) +
+            ", mean J(time-based subgoal) = " + fmt(mb, 4) + " steps; the keypoint is better in " +
+            std::to_string(wins) + " of them; observed = ratio."));
 }
 
 void KeypointsRun::packRollout() {
     // One start-goal pair: the maze's S/G, else the farthest pair.
-    const int s = m_maze.start >= 0 && m_graph.nodeOfCell[size_t(m_maze.start)] >= 0 ? m_maze.start : m_graph.cells[0];
+    const int s =
+        m_maze.start >= 0 && m_graph.nodeOfCell[size_t(m_maze.start)] >= 0 ? m_maze.start : m_graph.cells[0];
     int goal = m_maze.goal >= 0 && m_graph.nodeOfCell[size_t(m_maze.goal)] >= 0 ? m_maze.goal : -1;
     if (goal < 0) {
         const auto ds = m_maze.bfs(s);

@@ -1,7 +1,9 @@
 #include "EnsembleAnalysis.h"
 
-#include "Superposition.h"
 #include "ProteinKeys.h"
+#include "Superposition.h"
+
+#include "core/ResultBuilders.h"
 
 #include <algorithm>
 #include <cmath>
@@ -20,16 +22,7 @@ namespace L = protein::keys::label;
 
 Matrix toMatrix(const Eigen::MatrixXd& m, const std::vector<std::string>& rowLabels,
                 const std::vector<std::string>& colLabels) {
-    Matrix out;
-    out.rows = m.rows();
-    out.cols = m.cols();
-    out.data.reserve(size_t(m.size()));
-    for (Eigen::Index r = 0; r < m.rows(); ++r)
-        for (Eigen::Index c = 0; c < m.cols(); ++c)
-            out.data.push_back(m(r, c));
-    out.rowLabels = rowLabels;
-    out.colLabels = colLabels;
-    return out;
+    return matrixOf(m, rowLabels, colLabels);
 }
 
 EnsembleAnalysis analyseEnsemble(const std::vector<Eigen::Matrix3Xd>& models, const ParamSet& p,

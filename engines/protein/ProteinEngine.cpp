@@ -6,9 +6,9 @@
 #include "SyntheticStudy.h"
 #include "TmScore.h"
 
+#include "ProteinKeys.h"
 #include "core/Errors.h"
 #include "core/PathUtil.h"
-#include "ProteinKeys.h"
 
 #include <algorithm>
 #include <cmath>
@@ -68,7 +68,8 @@ std::vector<ParamSpec> ProteinEngine::params() const {
     add(ParamSpec::real(P::kHingeAngle, "Hinge angle theta", 0, 90, 35,
                         "Rotation of domain 2 between state A and state B (shrunk on a clash).", "deg"),
         G);
-    add(ParamSpec::real(P::kRmsf, "Ensemble RMSF", 0, 3, 0.8, "Thermal fluctuation of the ANM ensembles.", "A"),
+    add(ParamSpec::real(P::kRmsf, "Ensemble RMSF", 0, 3, 0.8, "Thermal fluctuation of the ANM ensembles.",
+                        "A"),
         G);
     add(ParamSpec::real(P::kAnmCutoff, "ANM cutoff", 8, 20, 15, "Spring cutoff of the elastic network.", "A"),
         G);

@@ -6,9 +6,9 @@
 #include "SyntheticProtein.h"
 #include "TmScore.h"
 
-#include "core/Rng.h"
 #include "ProteinKeys.h"
 #include "core/ResultBuilders.h"
+#include "core/Rng.h"
 
 #include <algorithm>
 #include <cmath>
@@ -143,7 +143,8 @@ struct SynthRun {
 
 /// Stage 1: the reference states compared with each other.
 void compareReferenceStates(const SynthRun& r, ResultDocument& doc) {
-    const TmResult tmAB = tmScore(r.st.protein.stateB, r.st.protein.stateA, r.L, [&] { r.ctx.throwIfCancelled(); });
+    const TmResult tmAB =
+        tmScore(r.st.protein.stateB, r.st.protein.stateA, r.L, [&] { r.ctx.throwIfCancelled(); });
     doc.metrics[M::kHingeAngleApplied] = r.st.protein.appliedAngleDeg;
     doc.metrics[M::kRmsdAb] = tmAB.rmsdCommon;
     doc.metrics[M::kTmAb] = tmAB.tmScore;
@@ -220,7 +221,8 @@ ThetaSweep sweepHingeAngle(const SynthRun& r, ResultDocument& doc) {
         r.ctx.throwIfCancelled();
         const States s2 = makeStates(p, th);
         std::vector<int> t2;
-        const auto e2 = mixedEnsemble(s2, out.nSweep, r.rmsf, r.root.fork("sweep" + std::to_string(int(th))), &t2);
+        const auto e2 =
+            mixedEnsemble(s2, out.nSweep, r.rmsf, r.root.fork("sweep" + std::to_string(int(th))), &t2);
         const Eigen::MatrixXd D = rmsdMatrix(e2);
         const Clustering c2 = clusterStates(D, p.getString(P::kClusterMethod), int(p.getInt(P::kMaxStates)),
                                             p.getDouble(P::kMinSilhouette));
@@ -246,9 +248,10 @@ struct SamplerStudy {
     double delta = 0, delta0 = 0;
 };
 
-SamplerRun samplerRun(const SynthRun& r, const std::string& key, const std::string& title, double probB, int n,
-                      const char* stream, bool keepModels) {
-    return runSampler(key, title, probB, n, r.st, r.rmsf, r.rMax, r.margin, r.root.fork(stream), r.ctx, keepModels);
+SamplerRun samplerRun(const SynthRun& r, const std::string& key, const std::string& title, double probB,
+                      int n, const char* stream, bool keepModels) {
+    return runSampler(key, title, probB, n, r.st, r.rmsf, r.rMax, r.margin, r.root.fork(stream), r.ctx,
+                      keepModels);
 }
 
 /// Stage 5: the toy samplers (unbiased, biased, biased with context) and the larger runs for the claims.
@@ -256,12 +259,13 @@ SamplerStudy runToySamplers(const SynthRun& r) {
     const ParamSet& p = r.p;
     r.ctx.progress(0.65, "toy samplers");
     ToySampler unbiased{"unbiased", 0.5, 1.0, 0.0};
-    ToySampler biased{"biased", p.getDouble(P::kWDom), p.getDouble(P::kTDec), p.getDouble(P::kContextResponse)};
+    ToySampler biased{"biased", p.getDouble(P::kWDom), p.getDouble(P::kTDec),
+                      p.getDouble(P::kContextResponse)};
     ToySampler biasedHot{"biased_t3", p.getDouble(P::kWDom), 3.0, p.getDouble(P::kContextResponse)};
     ToySampler biasedNoCtx{"biased_c0", p.getDouble(P::kWDom), p.getDouble(P::kTDec), 0.0};
     SamplerStudy out;
-    out.runs.push_back(
-        samplerRun(r, "unbiased", "unbiased (w = 0.5)", unbiased.probB(false), r.n, "sampler-unbiased", true));
+    out.runs.push_back(samplerRun(r, "unbiased", "unbiased (w = 0.5)", unbiased.probB(false), r.n,
+                                  "sampler-unbiased", true));
     out.runs.push_back(
         samplerRun(r, "biased", "biased, context off", biased.probB(false), r.n, "sampler-biased", true));
     out.runs.push_back(samplerRun(r, "biased_context", "biased, context on", biased.probB(true), r.n,
@@ -272,13 +276,14 @@ SamplerStudy runToySamplers(const SynthRun& r) {
     out.nCtx = std::max(r.n, 400);
     // Decoding temperature: T_dec = 3 against T_dec = 1 at the panel's w_dom (same sample size).
     ToySampler biasedCold{"biased_t1", p.getDouble(P::kWDom), 1.0, 0.0};
-    out.hot = samplerRun(r, "biased_t3", "biased, T_dec = 3", biasedHot.probB(false), out.nCtx, "sampler-hot", false);
-    out.cold =
-        samplerRun(r, "biased_t1", "biased, T_dec = 1", biasedCold.probB(false), out.nCtx, "sampler-cold", false);
+    out.hot = samplerRun(r, "biased_t3", "biased, T_dec = 3", biasedHot.probB(false), out.nCtx, "sampler-hot",
+                         false);
+    out.cold = samplerRun(r, "biased_t1", "biased, T_dec = 1", biasedCold.probB(false), out.nCtx,
+                          "sampler-cold", false);
     out.c0on = samplerRun(r, "biased_c0_on", "biased, c = 0, context on", biasedNoCtx.probB(true), out.nCtx,
                           "sampler-c0-on", false);
-    out.c0off = samplerRun(r, "biased_c0_off", "biased, c = 0, context off", biasedNoCtx.probB(false), out.nCtx,
-                           "sampler-c0-off", false);
+    out.c0off = samplerRun(r, "biased_c0_off", "biased, c = 0, context off", biasedNoCtx.probB(false),
+                           out.nCtx, "sampler-c0-off", false);
     out.wUnbiased = 1.0 - unbiased.probB(false);
     out.wBiased = 1.0 - biased.probB(false);
     out.delta = out.runs[2].occB - out.runs[1].occB;
@@ -292,7 +297,8 @@ void packSamplers(const SamplerStudy& ss, ResultDocument& doc) {
     std::vector<std::string> samplerTitles;
     for (size_t i = 0; i < ss.runs.size(); ++i) {
         const SamplerRun& r = ss.runs[i];
-        doc.series[S::kTwostatePrefix + r.key] = seriesOf(r.toA, r.toB, "RMSD to state A (A)", "RMSD to state B (A)");
+        doc.series[S::kTwostatePrefix + r.key] =
+            seriesOf(r.toA, r.toB, "RMSD to state A (A)", "RMSD to state B (A)");
         addPoint(occA, double(i), r.occA);
         addPoint(occB, double(i), r.occB);
         addPoint(occN, double(i), r.occNone);
@@ -380,13 +386,13 @@ void checkClaims(const SynthRun& r, double ari, const EnsembleAnalysis& an, cons
                 "Fraction of samples assigned to state B (r_max " + fmt(r.rMax, 2) + " A, margin " +
                     fmt(r.margin, 2) + " A): biased (w_dom " + fmt(p.getDouble(P::kWDom), 2) + ", T_dec " +
                     fmt(p.getDouble(P::kTDec), 2) + ") vs unbiased; toy samplers."));
-    doc.claims.push_back(
-        claimOf(C::kDecodingTemperatureRaisesCoverage,
-                "Raising the decoding temperature (T_dec = 3) raises the alternative-state occupancy "
-                "of the biased sampler.",
-                ss.hot.occB > ss.cold.occB, ss.hot.occB, ss.cold.occB,
-                "Occupancy of state B at T_dec = 3 against T_dec = 1 (w_dom " + fmt(p.getDouble(P::kWDom), 2) +
-                    ", " + std::to_string(ss.nCtx) + " samples each); toy samplers."));
+    doc.claims.push_back(claimOf(
+        C::kDecodingTemperatureRaisesCoverage,
+        "Raising the decoding temperature (T_dec = 3) raises the alternative-state occupancy "
+        "of the biased sampler.",
+        ss.hot.occB > ss.cold.occB, ss.hot.occB, ss.cold.occB,
+        "Occupancy of state B at T_dec = 3 against T_dec = 1 (w_dom " + fmt(p.getDouble(P::kWDom), 2) + ", " +
+            std::to_string(ss.nCtx) + " samples each); toy samplers."));
     doc.claims.push_back(claimOf(
         C::kContextInsensitiveAtC0,
         "A context-insensitive sampler (c = 0) shows |Delta| < 0.1 between context on and off.",

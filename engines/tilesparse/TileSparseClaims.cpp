@@ -39,8 +39,8 @@ Claim oracleClaim(const StudyResult& r) {
     c.holds = c.observed >= c.threshold;
     c.detail = "Smallest margin over the swept budgets on the first held-out step: global minus K-only "
                "retained mass " +
-               formatNumber("%.3g", r.c1GlobalMargin) + " (mean per row), uniform-2D minus K-only per group " +
-               formatNumber("%.3g", r.c1GroupMargin) +
+               formatNumber("%.3g", r.c1GlobalMargin) +
+               " (mean per row), uniform-2D minus K-only per group " + formatNumber("%.3g", r.c1GroupMargin) +
                " (summed over the group's rows). Forced sink/recent blocks count "
                "against the budget for all methods.";
     return c;
@@ -129,8 +129,9 @@ std::string errorTable(const HeadSparsityOutcome& o) {
     std::string t;
     const auto red = errorReduction(o);
     for (size_t i = 0; i < o.budgets.size(); ++i)
-        t += (i ? "; " : "") + formatNumber("%.0f %%: ", 100 * o.budgets[i]) + "K-only " + formatNumber("%.3f", o.errKOnly[i]) +
-             ", QK-2D " + formatNumber("%.3f", o.errQk2d[i]) + " (" + formatNumber("%+.1f", -100 * red[i]) + " %)";
+        t += (i ? "; " : "") + formatNumber("%.0f %%: ", 100 * o.budgets[i]) + "K-only " +
+             formatNumber("%.3f", o.errKOnly[i]) + ", QK-2D " + formatNumber("%.3f", o.errQk2d[i]) + " (" +
+             formatNumber("%+.1f", -100 * red[i]) + " %)";
     return t;
 }
 
@@ -209,7 +210,7 @@ Claim autotunerClaim(const StudyResult& r) {
     c.threshold = 0.0;
     const auto& H = r.heldOutMass;
     if (H.empty() || r.tunerGrid.empty()) {
-        c.observed = std::numeric_limits<double>::quiet_NaN();
+        c.observed = kNaN;
         c.holds = false;
         c.detail = "Not evaluated (no held-out scores).";
         return c;
@@ -246,8 +247,8 @@ Claim autotunerClaim(const StudyResult& r) {
         "configuration (" +
         r.tunerGrid[bestF].label() + ", " + std::to_string(r.tunerGrid.size()) +
         " configurations considered): smallest margin " + formatNumber("%.4g", minMargin) + " at budget " +
-        formatNumber("%.3g", worstI < tiered.size() ? tiered[worstI] : 0.0) + "; worse at " + std::to_string(worse) +
-        " of " + std::to_string(H.size()) +
+        formatNumber("%.3g", worstI < tiered.size() ? tiered[worstI] : 0.0) + "; worse at " +
+        std::to_string(worse) + " of " + std::to_string(H.size()) +
         " budgets. Against the best configuration per budget in hindsight the smallest margin is " +
         formatNumber("%.4g", minHindsight) +
         " (the autotuner picks on the calibration steps by the exact mass its estimator-driven selections "
@@ -267,13 +268,14 @@ Claim intensityClaim(const Hardware& hw, double elemBytes, int mtpTokens, double
     c.threshold = kMlaIntensity;
     c.observed = mla;
     c.holds = std::abs(mla - kMlaIntensity) < 0.5 && mla > hw.ridge() && gqa < hw.ridge();
-    c.detail = "Closed form R 2 (d_k + d_v) / (bytes per key): MLA+MTP2 " + formatNumber("%.1f", mla) + ", GQA " +
-               formatNumber("%.1f", gqa) + " FLOP/byte (e = " + formatNumber("%.0f", elemBytes) + " bytes), ridge " +
-               formatNumber("%.1f", hw.ridge()) +
-               " FLOP/byte. In the selected cost preset, QK-2D (uniform) is compute-bound "
-               "(modelled time equal to K-only's) from a budget of " +
-               (std::isfinite(crossoverBudget) ? formatNumber("%.3g", crossoverBudget) : std::string("- (never)")) +
-               " of the tiles upward.";
+    c.detail =
+        "Closed form R 2 (d_k + d_v) / (bytes per key): MLA+MTP2 " + formatNumber("%.1f", mla) + ", GQA " +
+        formatNumber("%.1f", gqa) + " FLOP/byte (e = " + formatNumber("%.0f", elemBytes) + " bytes), ridge " +
+        formatNumber("%.1f", hw.ridge()) +
+        " FLOP/byte. In the selected cost preset, QK-2D (uniform) is compute-bound "
+        "(modelled time equal to K-only's) from a budget of " +
+        (std::isfinite(crossoverBudget) ? formatNumber("%.3g", crossoverBudget) : std::string("- (never)")) +
+        " of the tiles upward.";
     return c;
 }
 

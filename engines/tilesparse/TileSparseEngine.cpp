@@ -7,11 +7,11 @@
 
 #include "TileAttentionCuda.h"
 
-#include "core/Errors.h"
-#include "core/ResultBuilders.h"
-#include "core/NpyReader.h"
-#include "cuda/CudaDevice.h"
 #include "TileSparseKeys.h"
+#include "core/Errors.h"
+#include "core/NpyReader.h"
+#include "core/ResultBuilders.h"
+#include "cuda/CudaDevice.h"
 
 #include <algorithm>
 #include <cmath>
@@ -60,7 +60,8 @@ std::vector<ParamSpec> TileSparseEngine::params() const {
         s.push_back(std::move(p));
     };
     const char* W = "Synthetic workload";
-    add(ParamSpec::integer(P::kHeads, "Query heads H", 8, 128, 32, "Query heads sharing the latent keys."), W);
+    add(ParamSpec::integer(P::kHeads, "Query heads H", 8, 128, 32, "Query heads sharing the latent keys."),
+        W);
     add(ParamSpec::integer(P::kMtpTokens, "MTP tokens T_q", 1, 4, 2,
                            "Query tokens per decode step (multi-token prediction)."),
         W);
@@ -87,10 +88,11 @@ std::vector<ParamSpec> TileSparseEngine::params() const {
     add(ParamSpec::real(P::kQueryNoise, "Query noise", 0, 2, 0.3,
                         "Per-step query noise relative to the topic part."),
         W);
-    add(ParamSpec::real(P::kRunLength, "Mean topic run", 4, 1024, 64, "Mean length of a contiguous topic run.",
-                        "tokens", true),
+    add(ParamSpec::real(P::kRunLength, "Mean topic run", 4, 1024, 64,
+                        "Mean length of a contiguous topic run.", "tokens", true),
         W);
-    add(ParamSpec::integer(P::kNeedles, "Needles", 0, 16, 4, "Planted keys attended only by retrieval heads."),
+    add(ParamSpec::integer(P::kNeedles, "Needles", 0, 16, 4,
+                           "Planted keys attended only by retrieval heads."),
         W);
     add(ParamSpec::real(P::kRetrievalFraction, "Retrieval heads", 0, 0.5, 0.125,
                         "Fraction of heads that retrieve a needle."),
@@ -102,7 +104,8 @@ std::vector<ParamSpec> TileSparseEngine::params() const {
                            "Decode steps the methods are measured on."),
         W);
     const char* T = "Tiles and selection";
-    add(ParamSpec::integer(P::kGroupRows, "Rows per head group G_h", 1, 64, 4, "Query rows per compute tile."),
+    add(ParamSpec::integer(P::kGroupRows, "Rows per head group G_h", 1, 64, 4,
+                           "Query rows per compute tile."),
         T);
     add(ParamSpec::integer(P::kBlockKeys, "Keys per block B_k", 1, 256, 16, "Keys per block.", "tokens"), T);
     add(ParamSpec::integer(P::kRecentBlocks, "Recent blocks", 0, 8, 1,
@@ -188,11 +191,13 @@ StudyInput loadInputs(const InputList& inputs, ResultDocument& doc) {
             throw InputError(i->path, "not a .npy matrix loaded by tilesparse");
     }
     if (a[1]->cols != a[0]->cols)
-        throw InputError(a[1]->path, "K must be tokens x " + std::to_string(a[0]->cols) + " (the d of Q), got " +
-                                         std::to_string(a[1]->rows) + " x " + std::to_string(a[1]->cols));
+        throw InputError(a[1]->path, "K must be tokens x " + std::to_string(a[0]->cols) +
+                                         " (the d of Q), got " + std::to_string(a[1]->rows) + " x " +
+                                         std::to_string(a[1]->cols));
     if (a[2]->rows != a[1]->rows)
-        throw InputError(a[2]->path, "V must have " + std::to_string(a[1]->rows) + " rows (the tokens of K), got " +
-                                         std::to_string(a[2]->rows) + " x " + std::to_string(a[2]->cols));
+        throw InputError(a[2]->path, "V must have " + std::to_string(a[1]->rows) +
+                                         " rows (the tokens of K), got " + std::to_string(a[2]->rows) +
+                                         " x " + std::to_string(a[2]->cols));
     const Mat Q = toMat(*a[0]);
     in.K = toMat(*a[1]);
     in.V = toMat(*a[2]);
@@ -347,8 +352,10 @@ double packMethodCurves(const StudyResult& r, const CostSetup& cs, ResultDocumen
     auto& mt = doc.metrics;
     for (const auto& m : methodKeys()) {
         const MethodCurve& c = r.curves.at(m);
-        doc.series[S::kErrorPrefix + m] = seriesOf(c.tileFraction, c.error, kBudgetLabel, "relative output error");
-        doc.series[S::kMassPrefix + m] = seriesOf(c.tileFraction, c.mass, kBudgetLabel, "retained attention mass");
+        doc.series[S::kErrorPrefix + m] =
+            seriesOf(c.tileFraction, c.error, kBudgetLabel, "relative output error");
+        doc.series[S::kMassPrefix + m] =
+            seriesOf(c.tileFraction, c.mass, kBudgetLabel, "retained attention mass");
         doc.series[S::kTop1Prefix + m] =
             seriesOf(c.tileFraction, c.top1, kBudgetLabel, "top-1 agreement with dense");
         doc.series[S::kBlocksPrefix + m] =
@@ -358,8 +365,8 @@ double packMethodCurves(const StudyResult& r, const CostSetup& cs, ResultDocumen
         Series roof = emptySeries("arithmetic intensity (FLOP/byte)", "attainable (TFLOP/s)");
         std::vector<bool> cb;
         for (size_t i = 0; i < c.tileFraction.size(); ++i) {
-            const CostPoint cp =
-                modelCost(cs.shape, cs.hw, r.grid.keys, c.tileFraction[i], c.blockFraction[i], cs.idxF, cs.idxB);
+            const CostPoint cp = modelCost(cs.shape, cs.hw, r.grid.keys, c.tileFraction[i],
+                                           c.blockFraction[i], cs.idxF, cs.idxB);
             time.y.push_back(cp.seconds * 1e6);
             ai.y.push_back(cp.intensity);
             addPoint(roof, cp.intensity, cp.attainable / 1e12);
@@ -400,15 +407,18 @@ double packMethodCurves(const StudyResult& r, const CostSetup& cs, ResultDocumen
 
 /// Column key of a tier configuration in the autotuner grid.
 std::string tierColumn(const TierConfig& t) {
-    return t.levels == 2 ? "m2=" + std::to_string(t.m2) : "m2=" + std::to_string(t.m2) + ",m3=" + std::to_string(t.m3);
+    return t.levels == 2 ? "m2=" + std::to_string(t.m2)
+                         : "m2=" + std::to_string(t.m2) + ",m3=" + std::to_string(t.m3);
 }
 
 /// Stage 6: the autotuner's choices, its objective over the grid and the grid geometry.
 void packAutotuner(const StudyResult& r, ResultDocument& doc) {
     auto& mt = doc.metrics;
-    Series k1 = emptySeries(kBudgetLabel, "chosen tier-1 share k1/C"), obj = emptySeries(kBudgetLabel, "calibration objective");
+    Series k1 = emptySeries(kBudgetLabel, "chosen tier-1 share k1/C"),
+           obj = emptySeries(kBudgetLabel, "calibration objective");
     for (size_t i = 0; i < r.chosen.size(); ++i) {
-        addPoint(k1, r.curves.at("tiered").tileFraction[i], r.chosen[i].levels == 1 ? 1.0 : r.chosen[i].k1Fraction);
+        addPoint(k1, r.curves.at("tiered").tileFraction[i],
+                 r.chosen[i].levels == 1 ? 1.0 : r.chosen[i].k1Fraction);
         addPoint(obj, k1.x.back(), r.chosenObjective[i]);
     }
     doc.series[S::kAutotuneK1Fraction] = k1;
@@ -485,8 +495,9 @@ void runBackendCheck(bool gpu, const StudyInput& in, const StudyResult& r, const
 }
 
 /// Stage 8: the claims.
-void checkClaims(const StudyResult& r, const CostSetup& cs, const StudyInput& in, bool fromFiles, int claimSeeds,
-                 double studyShare, double crossover, const Poll& poll, RunContext& ctx, ResultDocument& doc) {
+void checkClaims(const StudyResult& r, const CostSetup& cs, const StudyInput& in, bool fromFiles,
+                 int claimSeeds, double studyShare, double crossover, const Poll& poll, RunContext& ctx,
+                 ResultDocument& doc) {
     ctx.throwIfCancelled();
     doc.claims.push_back(oracleClaim(r));
     doc.claims.push_back(autotunerClaim(r));

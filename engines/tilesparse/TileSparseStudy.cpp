@@ -1,6 +1,7 @@
 #include "TileSparseStudy.h"
 
 #include "core/Errors.h"
+#include "core/Numeric.h"
 
 #include <algorithm>
 #include <cmath>
@@ -74,7 +75,7 @@ double needleHits(const Mat& O, const StudyInput& in) {
             ++n;
         }
     }
-    return n ? double(hits) / n : std::numeric_limits<double>::quiet_NaN();
+    return n ? double(hits) / n : kNaN;
 }
 
 /// One run of the budget sweep: fixed inputs and settings, the result filled stage by stage.
@@ -206,7 +207,8 @@ private:
                 scoreSelection(sd, i, m, mask);
             if (m_s.heldOutGrid)
                 for (size_t f = 0; f < m_res.tunerGrid.size(); ++f)
-                    m_res.heldOutMass[i][f] += planner.selectedValue(C, m_res.tunerGrid[f]) / grid.rows / nEval;
+                    m_res.heldOutMass[i][f] +=
+                        planner.selectedValue(C, m_res.tunerGrid[f]) / grid.rows / nEval;
             if (m_s.oracleCheck && step == 0)
                 checkOracle(trueMass, C);
             if (m_progress)
@@ -228,7 +230,8 @@ private:
         std::vector<std::pair<size_t, std::string>>& readouts;
     };
 
-    std::map<std::string, TileMask> selectMasks(const Mat& imp, int C, const TierPlanner& planner, size_t i) const {
+    std::map<std::string, TileMask> selectMasks(const Mat& imp, int C, const TierPlanner& planner,
+                                                size_t i) const {
         std::map<std::string, TileMask> masks;
         for (const auto& m : m_methods) {
             if (m == "k_only")
@@ -255,7 +258,7 @@ private:
             sd.readouts.emplace_back(i, m);
             packReadout(Os, m_in.heads, mtp, sd.X, Eigen::Index(mtp) * Eigen::Index(sd.readouts.size()));
         } else {
-            m_res.curves[m].top1[i] = std::numeric_limits<double>::quiet_NaN();
+            m_res.curves[m].top1[i] = kNaN;
         }
         MethodCurve& c = m_res.curves[m];
         c.tileFraction[i] += double(mask.count()) / grid.tiles() / sd.nEval;
@@ -294,7 +297,8 @@ private:
     /// Top-1 agreement of every measured selection with the dense output of this step.
     void scoreTop1(const Mat& X, const std::vector<std::pair<size_t, std::string>>& readouts, double nEval) {
         const int mtp = m_in.mtpTokens;
-        const auto top = argmaxColumns(m_Wo, X.leftCols(Eigen::Index(mtp) * Eigen::Index(1 + readouts.size())));
+        const auto top =
+            argmaxColumns(m_Wo, X.leftCols(Eigen::Index(mtp) * Eigen::Index(1 + readouts.size())));
         for (size_t k = 0; k < readouts.size(); ++k) {
             int agree = 0;
             for (int t = 0; t < mtp; ++t)

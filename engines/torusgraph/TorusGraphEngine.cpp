@@ -14,7 +14,6 @@
 
 namespace pl::torusgraph {
 
-
 bool TorusGraphEngine::hasCudaPath() const {
     return pl::cuda::built();
 }

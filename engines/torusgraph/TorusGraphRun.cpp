@@ -82,10 +82,11 @@ void TorusRun::loadUserData() {
     RowMat raw = Eigen::Map<const RowMat>(m_dataIn->data.data(), m_dataIn->rows, m_dataIn->cols);
     m_names = m_dataIn->names;
     if (p.getString(P::kInputKind) == "signal") {
-        m_x = bandPhases(raw, p.getDouble(P::kSamplingRate), p.getDouble(P::kBandLow), p.getDouble(P::kBandHigh));
+        m_x = bandPhases(raw, p.getDouble(P::kSamplingRate), p.getDouble(P::kBandLow),
+                         p.getDouble(P::kBandHigh));
         m_doc.notes.push_back("Phases from signals: band " + fmt(p.getDouble(P::kBandLow)) + "–" +
-                              fmt(p.getDouble(P::kBandHigh)) + " Hz at " + fmt(p.getDouble(P::kSamplingRate)) +
-                              " Hz, analytic signal by FFT.");
+                              fmt(p.getDouble(P::kBandHigh)) + " Hz at " +
+                              fmt(p.getDouble(P::kSamplingRate)) + " Hz, analytic signal by FFT.");
     } else {
         int64_t outside = 0;
         for (Eigen::Index i = 0; i < raw.size(); ++i)
@@ -99,14 +100,16 @@ void TorusRun::loadUserData() {
     const RowMat& x = m_x;
     const int64_t nParams = 2 * x.cols() * x.cols();
     if (x.rows() < nParams)
-        throw InputError(m_dataIn->path, std::to_string(x.rows()) + " samples for " + std::to_string(x.cols()) +
-                                             " channels: fewer samples than the 2d² = " + std::to_string(nParams) +
-                                             " parameters of the torus graph");
+        throw InputError(m_dataIn->path,
+                         std::to_string(x.rows()) + " samples for " + std::to_string(x.cols()) +
+                             " channels: fewer samples than the 2d² = " + std::to_string(nParams) +
+                             " parameters of the torus graph");
     if (x.cols() > 64)
         throw InputError(m_dataIn->path, std::to_string(x.cols()) +
                                              " channels: this panel fits at most 64 (2d² = 8192 parameters)");
     if (x.rows() < 20 * x.cols())
-        m_doc.notes.push_back("warning: n < 20 d; the closed form is poorly conditioned (consider lambda > 0).");
+        m_doc.notes.push_back(
+            "warning: n < 20 d; the closed form is poorly conditioned (consider lambda > 0).");
     for (Eigen::Index c = 0; c < x.cols(); ++c)
         if ((x.col(c).array() == x(0, c)).all())
             m_doc.notes.push_back("warning: channel " + std::to_string(c + 1) + " is constant.");
@@ -160,9 +163,10 @@ void TorusRun::fitStochastic() {
     mt[M::kSsmIterationsRun] = m_ssm.iterationsRun;
     mt[M::kSsmStoppedEarly] = m_ssm.stoppedEarly ? 1 : 0;
     mt[M::kLossStochastic] = scoreMatchingLoss(m_gh, m_ssm.eta, m_lambda);
-    m_doc.series[S::kSsmLoss] = seriesOf(m_ssm.recordIter, m_ssm.recordLoss, "iteration", "minibatch loss (EMA)");
-    m_doc.series[S::kSsmParamError] =
-        seriesOf(m_ssm.recordIter, m_ssm.recordError, "iteration", "‖η_SSM − η_CF‖ / ‖η_CF‖ (current iterate)");
+    m_doc.series[S::kSsmLoss] =
+        seriesOf(m_ssm.recordIter, m_ssm.recordLoss, "iteration", "minibatch loss (EMA)");
+    m_doc.series[S::kSsmParamError] = seriesOf(m_ssm.recordIter, m_ssm.recordError, "iteration",
+                                               "‖η_SSM − η_CF‖ / ‖η_CF‖ (current iterate)");
     const bool useSsm = p.getString(P::kMethod) == "stochastic";
     m_eta = useSsm ? &m_ssm.eta : &m_etaCf;
 }
@@ -209,8 +213,8 @@ void TorusRun::testEdges() {
         for (int k = j + 1; k < d; ++k)
             significant += m_doTests && m_tests.pValue(j, k) < m_alpha ? 1 : 0;
     doc.metrics[M::kEdgesSignificant] = m_doTests ? significant : kNaN;
-    doc.graphs[G::kCoupling] = couplingGraph(m_strength, m_tests.pValue, m_alpha, m_coordIn ? &m_coords : nullptr,
-                                             m_names, m_doTests);
+    doc.graphs[G::kCoupling] = couplingGraph(m_strength, m_tests.pValue, m_alpha,
+                                             m_coordIn ? &m_coords : nullptr, m_names, m_doTests);
     if (m_coordIn) {
         doc.vectors[V::kNodeX] = toStd(m_coords.col(0));
         doc.vectors[V::kNodeY] = toStd(m_coords.col(1));
@@ -252,13 +256,13 @@ void TorusRun::checkRecoveryClaims() {
     else
         m_doc.notes.push_back("User data: no ground truth, so edge-recovery AUC is not evaluated.");
     const SsmOptions& so = m_so;
-    m_doc.claims.push_back(claimOf(C::kSsmMatchesClosedForm,
-                                   "Stochastic score matching reaches the closed-form estimate within 5 %.",
-                                   m_ssmErr < 0.05, m_ssmErr, 0.05,
-                                   "‖η_SSM − η_CF‖/‖η_CF‖ after " + std::to_string(m_ssm.iterationsRun) +
-                                       " Adam steps (b = " + std::to_string(so.batch) + ", step " +
-                                       fmt(so.learningRate) + " decaying ×" + fmt(so.finalLrRatio) + ", last " +
-                                       fmt(100 * so.tailFraction) + " % averaged), λ = " + fmt(m_lambda) + "."));
+    m_doc.claims.push_back(claimOf(
+        C::kSsmMatchesClosedForm, "Stochastic score matching reaches the closed-form estimate within 5 %.",
+        m_ssmErr < 0.05, m_ssmErr, 0.05,
+        "‖η_SSM − η_CF‖/‖η_CF‖ after " + std::to_string(m_ssm.iterationsRun) +
+            " Adam steps (b = " + std::to_string(so.batch) + ", step " + fmt(so.learningRate) +
+            " decaying ×" + fmt(so.finalLrRatio) + ", last " + fmt(100 * so.tailFraction) +
+            " % averaged), λ = " + fmt(m_lambda) + "."));
 }
 
 void TorusRun::checkEdgeRecovery() {
@@ -283,8 +287,8 @@ void TorusRun::checkEdgeRecovery() {
     const std::string detail =
         std::isfinite(aucCf)
             ? "AUC of the " + std::string(m_doTests ? "Wald statistic" : "closed-form coupling strength") +
-                  " against the planted graph (" + std::to_string(int(m_planted.adjacency.sum() / 2)) + " of " +
-                  std::to_string(TorusLayout(d).pairs()) + " pairs), d = " + std::to_string(d) +
+                  " against the planted graph (" + std::to_string(int(m_planted.adjacency.sum() / 2)) +
+                  " of " + std::to_string(TorusLayout(d).pairs()) + " pairs), d = " + std::to_string(d) +
                   ", n = " + std::to_string(m_n) + "; SSM strength AUC " + fmt(aucSsm) + ", PLV AUC " +
                   fmt(aucPlv) + "."
             : "The planted graph has no edges or is complete: AUC undefined.";

@@ -103,19 +103,21 @@ void TorusRun::runScalingStudy() {
     mt[M::kSlopeSsmIteration] = ssmSlope;
     mt[M::kSlopeCfSolve] = solveSlope;
     mt[M::kSlopeCfBuild] = buildSlope;
-    doc.claims.push_back(claimOf(C::kSsmIterationQuadratic, "The per-iteration cost of stochastic SM grows about as d^2.",
-                                 std::isfinite(ssmSlope) && ssmSlope >= 1.5 && ssmSlope <= 2.5, ssmSlope, 2.0,
-                                 "Log–log slope of measured wall time per SSM iteration (b = 64) over d = 64 … " +
-                                     std::to_string(m_p.getInt(P::kScalingMaxDSsm)) +
-                                     "; holds when the slope lies in [1.5, 2.5]."));
     doc.claims.push_back(claimOf(
-        C::kClosedFormSolveGrowsFaster,
-        "The closed-form solve grows much faster with d than an SSM iteration (O(d^6) vs O(d^2)).",
-        std::isfinite(solveSlope) && std::isfinite(ssmSlope) && solveSlope >= 4.0 && solveSlope > ssmSlope + 1.5,
-        solveSlope, 4.0,
-        "Log–log slope of the measured Cholesky solve time over d = 12 … " +
-            std::to_string(m_p.getInt(P::kScalingMaxDCf)) + " (asymptotically 6; small sizes pull it down); Γ build slope " +
-            fmt(buildSlope) + " (n fixed, asymptotically 3). Holds when ≥ 4 and above the SSM slope + 1.5."));
+        C::kSsmIterationQuadratic, "The per-iteration cost of stochastic SM grows about as d^2.",
+        std::isfinite(ssmSlope) && ssmSlope >= 1.5 && ssmSlope <= 2.5, ssmSlope, 2.0,
+        "Log–log slope of measured wall time per SSM iteration (b = 64) over d = 64 … " +
+            std::to_string(m_p.getInt(P::kScalingMaxDSsm)) + "; holds when the slope lies in [1.5, 2.5]."));
+    doc.claims.push_back(
+        claimOf(C::kClosedFormSolveGrowsFaster,
+                "The closed-form solve grows much faster with d than an SSM iteration (O(d^6) vs O(d^2)).",
+                std::isfinite(solveSlope) && std::isfinite(ssmSlope) && solveSlope >= 4.0 &&
+                    solveSlope > ssmSlope + 1.5,
+                solveSlope, 4.0,
+                "Log–log slope of the measured Cholesky solve time over d = 12 … " +
+                    std::to_string(m_p.getInt(P::kScalingMaxDCf)) +
+                    " (asymptotically 6; small sizes pull it down); Γ build slope " + fmt(buildSlope) +
+                    " (n fixed, asymptotically 3). Holds when ≥ 4 and above the SSM slope + 1.5."));
 }
 
 // ---------------------------------------------------------------- TG-HMM
@@ -143,7 +145,8 @@ void TorusRun::runHmm() {
             trueEta.push_back(randomSparseTg(sp, kr).eta);
         }
         Rng sw = m_root.fork("hmm-sample");
-        SwitchingData sd = sampleSwitching(trueEta, hd, p.getInt(P::kHmmT), p.getDouble(P::kHmmDwell), 3, sw, m_poll);
+        SwitchingData sd =
+            sampleSwitching(trueEta, hd, p.getInt(P::kHmmT), p.getDouble(P::kHmmDwell), 3, sw, m_poll);
         hx = std::move(sd.x);
         truth = std::move(sd.states);
     } else {
@@ -166,8 +169,8 @@ void TorusRun::runHmm() {
     packHmm(hm, truth, trueEta, K, hd, hx.rows());
 }
 
-void TorusRun::packHmm(const HmmResult& hm, const std::vector<int64_t>& truth, const std::vector<Vec>& trueEta,
-                       int K, int hd, int64_t T) {
+void TorusRun::packHmm(const HmmResult& hm, const std::vector<int64_t>& truth,
+                       const std::vector<Vec>& trueEta, int K, int hd, int64_t T) {
     ResultDocument& doc = m_doc;
     auto& mt = doc.metrics;
     std::vector<int> map(static_cast<size_t>(K));
@@ -178,14 +181,13 @@ void TorusRun::packHmm(const HmmResult& hm, const std::vector<int64_t>& truth, c
         const double acc = matchedAccuracy(truth, hm.states, K, &map);
         doc.labels[L::kStateTrue] = truth;
         mt[M::kHmmAccuracy] = acc;
-        doc.claims.push_back(claimOf(C::kHmmRecoversStates,
-                                     "The TG-HMM recovers the planted coupling states (>= 90 % after matching).",
-                                     acc >= 0.9, acc, 0.9,
-                                     "Viterbi path vs the planted states of a " + std::to_string(K) +
-                                         "-state switching torus graph, d = " + std::to_string(hd) +
-                                         ", T = " + std::to_string(T) + ", mean dwell " +
-                                         fmt(m_p.getDouble(P::kHmmDwell)) +
-                                         ", best relabelling; pseudo-likelihood emissions."));
+        doc.claims.push_back(claimOf(
+            C::kHmmRecoversStates,
+            "The TG-HMM recovers the planted coupling states (>= 90 % after matching).", acc >= 0.9, acc, 0.9,
+            "Viterbi path vs the planted states of a " + std::to_string(K) +
+                "-state switching torus graph, d = " + std::to_string(hd) + ", T = " + std::to_string(T) +
+                ", mean dwell " + fmt(m_p.getDouble(P::kHmmDwell)) +
+                ", best relabelling; pseudo-likelihood emissions."));
         for (int k = 0; k < K; ++k)
             doc.matrices[X::kHmmCouplingTruePrefix + std::to_string(k + 1)] =
                 nodeMatrix(couplingStrength(trueEta[size_t(k)], hd), {});
@@ -196,8 +198,9 @@ void TorusRun::packHmm(const HmmResult& hm, const std::vector<int64_t>& truth, c
         relabelled[t] = map[size_t(hm.states[t])];
     doc.labels[L::kState] = relabelled;
     for (int k = 0; k < K; ++k) {
-        doc.matrices[X::kHmmCouplingPrefix + std::to_string(map[size_t(k)] + 1)] = nodeMatrix(
-            couplingStrength(hm.eta[size_t(k)], hd), m_names.size() == size_t(hd) ? m_names : std::vector<std::string>{});
+        doc.matrices[X::kHmmCouplingPrefix + std::to_string(map[size_t(k)] + 1)] =
+            nodeMatrix(couplingStrength(hm.eta[size_t(k)], hd),
+                       m_names.size() == size_t(hd) ? m_names : std::vector<std::string>{});
         Series post = emptySeries("time (samples)", "posterior probability");
         const int64_t stride = std::max<int64_t>(1, hm.posterior.rows() / 2000);
         for (int64_t t = 0; t < hm.posterior.rows(); t += stride)
@@ -320,7 +323,8 @@ void TorusRun::checkArDirection(const TransferEntropyResult& te, const TransferE
         Rng cr = m_root.fork("te-claim");
         for (int sd = 0; sd < claimSeeds; ++sd) {
             Rng rr = cr.fork("seed" + std::to_string(sd));
-            const RowMat cx = simulateArTorus(plantedPair(p.getInt(P::kArT), lag, p.getDouble(P::kArCoupling)), rr);
+            const RowMat cx =
+                simulateArTorus(plantedPair(p.getInt(P::kArT), lag, p.getDouble(P::kArCoupling)), rr);
             const TransferEntropyResult ct = transferEntropy(cx, to, rr, m_poll);
             ok += (ct.pValue(0, 1) <= 0.05 && !(ct.pValue(1, 0) <= 0.05)) ? 1 : 0;
         }
@@ -340,8 +344,9 @@ void TorusRun::checkArDirection(const TransferEntropyResult& te, const TransferE
         const bool bSig = std::isfinite(te.pValue(1, 0)) ? te.pValue(1, 0) <= 0.05 : bwd > fwd;
         c.observed = (fSig && !bSig) ? 1.0 : 0.0;
         c.holds = fSig && !bSig;
-        c.detail = "Single run (ar_claim_seeds = 0 or no shift null): TE 1→2 = " + fmt(fwd) + " nats (null 95 % " +
-                   fmt(nf) + "), TE 2→1 = " + fmt(bwd) + " (null 95 % " + fmt(nb) + ").";
+        c.detail = "Single run (ar_claim_seeds = 0 or no shift null): TE 1→2 = " + fmt(fwd) +
+                   " nats (null 95 % " + fmt(nf) + "), TE 2→1 = " + fmt(bwd) + " (null 95 % " + fmt(nb) +
+                   ").";
     }
     m_doc.claims.push_back(c);
 }
