@@ -45,13 +45,13 @@ def write_npy(path, rows, dtype="<f4"):
 
 # ---------------------------------------------------------------- torus-graph
 def oscillators():
-    """Six Kuramoto oscillators with phase noise, Euler-Maruyama at dt = 4 ms, thinned by 25.
+    """Six Kuramoto oscillators with phase noise, Euler-Maruyama at dt = 4 ms, thinned by 50.
 
     Couplings: 1-2, 2-3, 1-3 (strong group), 4-5 (weaker pair), 6 free. Natural frequencies near
-    6 Hz; one sample every 0.1 s, 2000 samples.
+    6 Hz; one sample every 0.2 s, 2000 samples.
     """
     rng = random.Random(20261201)
-    d, dt, thin, n = 6, 0.004, 25, 2000
+    d, dt, thin, n = 6, 0.004, 50, 2000
     omega = [2 * math.pi * f for f in (5.8, 6.0, 6.3, 5.5, 5.9, 6.6)]
     K = [[0.0] * d for _ in range(d)]
     for (i, j, k) in ((0, 1, 2.0), (1, 2, 2.0), (0, 2, 1.5), (3, 4, 1.2)):
