@@ -33,8 +33,8 @@
 #include <QStatusBar>
 #include <QTabBar>
 #include <QTabWidget>
-#include <QUndoStack>
 #include <QTimer>
+#include <QUndoStack>
 
 namespace pl::gui {
 
@@ -301,6 +301,7 @@ void MainWindow::updateActions() {
           "actionExportReport", "actionRun", "actionCancel", "actionResetParams", "actionUndo", "actionRedo",
           "actionCopyState", "actionPasteState", "actionStartTour"})
         action(QString::fromLatin1(name))->setEnabled(panel);
+    m_exampleMenu->menuAction()->setEnabled(panel);
     action("actionClosePanel")->setEnabled(anyTab);
     action("actionDetachPanel")->setEnabled(anyTab);
     bool anyDetached = false;
@@ -309,6 +310,7 @@ void MainWindow::updateActions() {
     action("actionReattachAll")->setEnabled(anyDetached);
     if (PanelWidget* p = currentPanel()) {
         action("actionLoadInput")->setEnabled(p->model()->engine().maxInputs() > 0);
+        m_exampleMenu->menuAction()->setEnabled(p->model()->engine().maxInputs() > 0);
         // Undo/Redo name the step they act on ("Undo Change rows").
         const QUndoStack* undo = p->undoStack();
         action("actionUndo")->setEnabled(undo->canUndo());

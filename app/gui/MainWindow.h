@@ -130,6 +130,8 @@ private:
     void updateActions();
     void updateCentral();
     void rebuildRecentMenu();
+    /// File > Open Example: the current panel's examples (ExampleInputs), rebuilt when shown.
+    void rebuildExampleMenu();
     void reportError(const QString& title, const QString& text, const QString& detail = {});
     void onFirstPaint();
     QJsonObject captureLayout() const;
@@ -148,6 +150,7 @@ private:
     JobsIndicator* m_jobs;
     SessionController* m_sessions;
     QMenu* m_recentMenu = nullptr;
+    QMenu* m_exampleMenu = nullptr;
     QList<QMenu*> m_menus;
     QPointer<QMessageBox> m_errorBox;
     QElapsedTimer m_sinceStart;

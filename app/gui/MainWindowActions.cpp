@@ -1,6 +1,7 @@
 // MainWindow: actions, menus and shortcuts (split from MainWindow.cpp to keep files short).
 #include "MainWindow.h"
 
+#include "ExampleInputs.h"
 #include "PanelBrowser.h"
 #include "PanelControls.h"
 #include "PanelWidget.h"
@@ -58,7 +59,8 @@ void MainWindow::createActions() {
                tr("HTML or PDF report of the current panel"));
     makeAction("actionClosePanel", tr("&Close Panel"), {K(Qt::CTRL | Qt::Key_W)});
     makeAction("actionQuit", tr("&Quit"), {K(Qt::CTRL | Qt::Key_Q)});
-    makeAction("actionUndo", tr("&Undo"), {K::Undo}, tr("Undo the last parameter change of the current panel"));
+    makeAction("actionUndo", tr("&Undo"), {K::Undo},
+               tr("Undo the last parameter change of the current panel"));
     makeAction("actionRedo", tr("&Redo"), {K(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), K(Qt::CTRL | Qt::Key_Y)},
                tr("Redo the parameter change undone last"));
     makeAction("actionCopyState", tr("&Copy State"), {K(Qt::CTRL | Qt::SHIFT | Qt::Key_C)},
@@ -166,6 +168,10 @@ void MainWindow::createMenus() {
     file->addAction(action("actionSaveSessionAs"));
     file->addSeparator();
     file->addAction(action("actionLoadInput"));
+    m_exampleMenu = file->addMenu(tr("Open E&xample"));
+    m_exampleMenu->setObjectName(QStringLiteral("OpenExampleMenu"));
+    m_exampleMenu->setToolTipsVisible(true);
+    connect(m_exampleMenu, &QMenu::aboutToShow, this, &MainWindow::rebuildExampleMenu);
     file->addAction(action("actionExportFigure"));
     file->addAction(action("actionExportData"));
     file->addAction(action("actionExportResult"));
@@ -268,6 +274,31 @@ void MainWindow::rebuildRecentMenu() {
     m_recentMenu->addSeparator();
     m_recentMenu->addAction(tr("Clear List"), m_sessions, &SessionController::clearRecent)
         ->setEnabled(!recent.isEmpty());
+}
+
+void MainWindow::rebuildExampleMenu() {
+    m_exampleMenu->clear();
+    PanelWidget* panel = currentPanel();
+    const QList<ExampleInput> examples =
+        panel ? ExampleInputs::forPanel(panel->pluginId()) : QList<ExampleInput>{};
+    for (const ExampleInput& e : examples) {
+        const QString text =
+            e.files.size() == 1 ? e.name : tr("%1 (%2 files)").arg(e.name).arg(e.files.size());
+        QAction* a = m_exampleMenu->addAction(text);
+        const QString paths = e.files.join(QLatin1Char('\n'));
+        a->setToolTip(paths);
+        a->setStatusTip(e.files.size() == 1 ? e.files.first() : QFileInfo(e.files.first()).absolutePath());
+        a->setData(e.files);
+        const QStringList files = e.files;
+        // The same path as File > Load Input File (PanelWidget::loadInputFile) for one file.
+        connect(a, &QAction::triggered, this, [this, files] {
+            if (PanelWidget* p = currentPanel())
+                p->loadInputFiles(files);
+        });
+    }
+    if (examples.isEmpty())
+        m_exampleMenu->addAction(panel ? tr("(none for this panel)") : tr("(no panel open)"))
+            ->setEnabled(false);
 }
 
 } // namespace pl::gui

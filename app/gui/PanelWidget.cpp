@@ -8,9 +8,9 @@
 #include "TourBar.h"
 #include "sdk/PanelModel.h"
 #include "sdk/PanelStateCodec.h"
-#include "sdk/TourPlayer.h"
 #include "sdk/PaperPlugin.h"
 #include "sdk/ReportWriter.h"
+#include "sdk/TourPlayer.h"
 #include "widgets/FigureExporter.h"
 #include "widgets/Theme.h"
 #include "widgets/ThemeManager.h"
@@ -19,13 +19,13 @@
 
 #include <QClipboard>
 #include <QDir>
-#include <QGuiApplication>
-#include <QInputDialog>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QGuiApplication>
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QLabel>
 #include <QMessageBox>
 #include <QMimeData>
@@ -309,23 +309,53 @@ bool PanelWidget::loadInputFile(const QString& path) {
     const bool ok = m_model->loadInput(path, &error, append);
     m_loadingInput = false;
     if (!ok) {
-        if (error.isEmpty())
-            error = tr("%1: cannot be used as input").arg(path);
-        showMessage(error, MessageBanner::Level::Error);
-        if (m_errorBox)
-            m_errorBox->close();
-        m_errorBox =
-            new QMessageBox(QMessageBox::Warning, tr("Input file refused"),
-                            tr("The file was not loaded; nothing changed."), QMessageBox::Close, this);
-        m_errorBox->setInformativeText(error);
-        m_errorBox->setAttribute(Qt::WA_DeleteOnClose);
-        m_errorBox->setWindowModality(Qt::NonModal);
-        m_errorBox->show();
+        showInputError(error.isEmpty() ? tr("%1: cannot be used as input").arg(path) : error,
+                       tr("The file was not loaded; nothing changed."));
         return false;
     }
     qCInfo(lcGui).noquote() << pluginId() + QStringLiteral(": loaded input") << path;
     m_model->requestRun();
     return true;
+}
+
+bool PanelWidget::loadInputFiles(const QStringList& paths) {
+    if (paths.size() == 1)
+        return loadInputFile(paths.first());
+    QString error;
+    bool ok = !paths.isEmpty() && paths.size() <= m_model->engine().maxInputs();
+    if (!ok)
+        error = tr("%1 files given; panel '%2' takes 1 to %3 input files")
+                    .arg(paths.size())
+                    .arg(pluginId())
+                    .arg(m_model->engine().maxInputs());
+    m_loadingInput = true;
+    for (int i = 0; ok && i < paths.size(); ++i) {
+        ok = m_model->loadInput(paths.at(i), &error, /*append=*/i > 0);
+        if (!ok && error.isEmpty())
+            error = tr("%1: cannot be used as input").arg(paths.at(i));
+    }
+    m_loadingInput = false;
+    if (!ok) {
+        m_model->clearInputs();
+        showInputError(error, tr("The files were not loaded; the panel has no input files now."));
+        return false;
+    }
+    qCInfo(lcGui).noquote() << pluginId() + QStringLiteral(": loaded inputs")
+                            << paths.join(QStringLiteral(", "));
+    m_model->requestRun();
+    return true;
+}
+
+void PanelWidget::showInputError(const QString& error, const QString& consequence) {
+    showMessage(error, MessageBanner::Level::Error);
+    if (m_errorBox)
+        m_errorBox->close();
+    m_errorBox = new QMessageBox(QMessageBox::Warning, tr("Input file refused"), consequence,
+                                 QMessageBox::Close, this);
+    m_errorBox->setInformativeText(error);
+    m_errorBox->setAttribute(Qt::WA_DeleteOnClose);
+    m_errorBox->setWindowModality(Qt::NonModal);
+    m_errorBox->show();
 }
 
 QStringList PanelWidget::droppedInputs(const QMimeData* mime) const {
@@ -450,7 +480,8 @@ void PanelWidget::startTourInteractive() {
         for (const TourInfo& t : m_model->info().tours)
             titles << t.title;
         bool ok = false;
-        const QString title = QInputDialog::getItem(this, tr("Guided tour"), tr("Tour:"), titles, 0, false, &ok);
+        const QString title =
+            QInputDialog::getItem(this, tr("Guided tour"), tr("Tour:"), titles, 0, false, &ok);
         if (!ok)
             return;
         name = names.at(titles.indexOf(title));

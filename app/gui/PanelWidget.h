@@ -25,7 +25,7 @@ class QUndoStack;
 namespace pl {
 class PanelModel;
 class TourPlayer;
-}
+} // namespace pl
 
 namespace pl::gui {
 
@@ -94,6 +94,10 @@ public:
     /// Loads an input file chosen by the user; on failure shows the error (banner, dialog, log),
     /// and nothing changes. Runs on success.
     bool loadInputFile(const QString& path);
+    /// Loads files that belong together (an example set such as Q, K, V) as the panel's inputs,
+    /// in order, replacing the current ones, then runs once. One file: loadInputFile(). On failure
+    /// shows the error as loadInputFile() does and leaves the panel without inputs.
+    bool loadInputFiles(const QStringList& paths);
 
     /// Writes figure `id` (PNG at exportDpi(), SVG or PDF from the suffix) atomically.
     bool exportFigure(const QString& id, const QString& path, QString* error) const;
@@ -141,6 +145,8 @@ private:
     void updateFromResult();
     void updateMetrics();
     QStringList droppedInputs(const QMimeData* mime) const;
+    /// Banner, non-modal dialog and log for a refused input file.
+    void showInputError(const QString& error, const QString& consequence);
     QString askSavePath(const QString& title, const QString& suggestedName, const QString& filter) const;
 
     PanelModel* m_model;

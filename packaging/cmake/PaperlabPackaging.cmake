@@ -3,6 +3,7 @@
 #   /usr/lib/<triplet>/paperlab/libpaperlab_{core,widgets,sdk}.so   (private, RUNPATH $ORIGIN)
 #   /usr/lib/<triplet>/paperlab/plugins/paperlab_<id>.so
 #   /usr/share/applications, metainfo, icons, mime
+#   /usr/share/paperlab/examples/<panel-id>/...  (File > Open Example; resources/examples)
 include(GNUInstallDirs)
 set(PAPERLAB_PRIVATE_LIBDIR ${CMAKE_INSTALL_LIBDIR}/paperlab)
 
@@ -25,6 +26,10 @@ foreach(size 16 32 48 64 128 256)
           DESTINATION ${CMAKE_INSTALL_DATADIR}/icons/hicolor/${size}x${size}/apps
           RENAME org.paperlab.paperlab.png)
 endforeach()
+
+# Example inputs for users, with their sources and terms (README.md); the generator stays behind.
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/resources/examples/ DESTINATION ${CMAKE_INSTALL_DATADIR}/paperlab/examples
+        PATTERN "*.py" EXCLUDE)
 
 set(CPACK_PACKAGE_NAME paperlab)
 set(CPACK_PACKAGE_VENDOR "The Paperlab developers")

@@ -10,7 +10,6 @@ function(paperlab_add_test)
   target_link_libraries(${T_NAME} PRIVATE Qt6::Test Eigen3::Eigen ${T_LIBS} paperlab_warnings)
   target_compile_definitions(${T_NAME} PRIVATE
     PAPERLAB_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
-    PAPERLAB_SHARED_DIR="${PROJECT_SOURCE_DIR}/../shared"
     PAPERLAB_BINARY_DIR="${PROJECT_BINARY_DIR}")
   # tests/ on the include path: shared test helpers as "common/<Helper>.h".
   target_include_directories(${T_NAME} PRIVATE ${PROJECT_SOURCE_DIR}/tests)

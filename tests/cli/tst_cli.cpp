@@ -1,4 +1,4 @@
-// The command line contract (shared/design/cli-contract.md) end to end, on the two game panels:
+// The command line contract (docs/cli-contract.md) end to end, on the two game panels:
 // every command, determinism, the exit codes and atomic outputs.
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -39,7 +39,7 @@ QJsonObject readJson(const QString& path) {
     return QJsonDocument::fromJson(f.readAll()).object();
 }
 
-const QString games = QStringLiteral(PAPERLAB_SHARED_DIR "/data/games/");
+const QString games = QStringLiteral(PAPERLAB_SOURCE_DIR "/tests/data/games/");
 
 } // namespace
 
@@ -210,7 +210,8 @@ void TstCli::exitCodes_data() {
     QTest::newRow("unknown figure") << QStringList{"figure", "ssn-nash", "nofig", "--out", out + ".png"} << 2 << "nofig";
     QTest::newRow("missing file") << QStringList{"run", "ssn-nash", "--input", "/nonexistent/g.nfg", "--out", out} << 3
                                   << "/nonexistent/g.nfg";
-    QTest::newRow("not zero-sum") << QStringList{"run", "ssn-nash", "--input", games + "pd.nfg", "--out", out} << 3 << "pd.nfg";
+    QTest::newRow("not zero-sum") << QStringList{"run", "ssn-nash", "--input", games + "prisoners-dilemma.nfg", "--out", out}
+                                  << 3 << "prisoners-dilemma.nfg";
     QTest::newRow("unwritable") << QStringList{"run", "ssn-nash", "--set", "rows=5", "--set", "cols=5", "--out", "/nonexistent-dir/r.json"}
                                 << 5 << "/nonexistent-dir/r.json";
 }

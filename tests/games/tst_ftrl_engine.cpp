@@ -30,8 +30,8 @@ private slots:
 
 namespace {
 
-QString sharedFile(const char* name) {
-    return QString(PAPERLAB_SHARED_DIR) + "/data/games/" + name;
+QString gameFile(const char* name) {
+    return QStringLiteral(PAPERLAB_SOURCE_DIR "/tests/data/games/") + name;
 }
 
 pl::ResultDocument runWith(const std::vector<std::pair<std::string, std::string>>& sets,
@@ -198,14 +198,17 @@ void TstFtrlEngine::everyDynamicsRuns() {
 void TstFtrlEngine::loadedTwoPlayerGames() {
     FtrlPotentialEngine e;
     // Prisoner's dilemma: exact potential; FTRL reaches (2,2).
-    const auto pd = runWith({{"max_steps", "20000"}}, {e.load(sharedFile("pd.nfg").toStdString())});
+    const auto pd =
+        runWith({{"max_steps", "20000"}}, {e.load(gameFile("prisoners-dilemma.nfg").toStdString())});
     QCOMPARE(pd.metrics.at("is_potential"), 1.0);
     QVERIFY(pd.matrices.count("potential"));
     QVERIFY(pd.metrics.at("nash_gap") < 1e-6);
     QVERIFY(pd.vectors.at("x")[1] > 0.999);
     QVERIFY(hasNote(pd, "loaded"));
-    // Matching-pennies-like game: loads, reported as not potential, potential series is missing.
-    const auto mp = runWith({{"max_steps", "20000"}}, {e.load(sharedFile("2x2.nfg").toStdString())});
+    // 2x2 game with only a mixed equilibrium: loads, reported as not potential, potential series
+    // is missing.
+    const auto mp =
+        runWith({{"max_steps", "20000"}}, {e.load(gameFile("unique-mixed-2x2.nfg").toStdString())});
     QCOMPARE(mp.metrics.at("is_potential"), 0.0);
     QVERIFY(hasNote(mp, "Not an exact potential game") || hasNote(mp, "not an exact potential game"));
     QVERIFY(std::isnan(mp.series.at("potential_vs_iteration").y.back()));
@@ -255,7 +258,7 @@ void TstFtrlEngine::badInputs() {
     } catch (const pl::InputError& err) {
         QCOMPARE(int(err.line()), 2);
     }
-    const auto pd = e.load(sharedFile("pd.nfg").toStdString());
+    const auto pd = e.load(gameFile("prisoners-dilemma.nfg").toStdString());
     QVERIFY_THROWS_EXCEPTION(pl::UsageError, runWith({}, {pd, pd}));
     pl::ParamSet ps(e.params());
     QVERIFY_THROWS_EXCEPTION(pl::UsageError, ps.setText("eta", "0"));

@@ -33,8 +33,8 @@ private slots:
 
 namespace {
 
-QString sharedFile(const char* name) {
-    return QString(PAPERLAB_SHARED_DIR) + "/data/games/" + name;
+QString gameFile(const char* name) {
+    return QStringLiteral(PAPERLAB_SOURCE_DIR "/tests/data/games/") + name;
 }
 
 /// Random N-player exact potential game: u_p(a) = Phi(a) + h_p(a_{-p}).
@@ -69,17 +69,21 @@ NormalFormGame randomPotentialTensor(const std::vector<int>& ns, pl::Rng& rng) {
 void TstFtrlPotential::knownFiles_data() {
     QTest::addColumn<QString>("file");
     QTest::addColumn<bool>("potential");
-    // pd: A - B = [[0,-10],[10,0]] is additively separable (an exact potential game).
-    QTest::newRow("prisoner's dilemma") << sharedFile("pd.nfg") << true;
-    // coord3: diag(3,2,1) vs diag(2,2,4): a coordination game, but A - B = diag(1,0,-3) is not
-    // separable, so it is NOT an exact potential game (only an ordinal one).
-    QTest::newRow("3x3 coordination") << sharedFile("coord3.nfg") << false;
-    QTest::newRow("matching-pennies-like 2x2") << sharedFile("2x2.nfg") << false;
-    QTest::newRow("identical payoffs") << sharedFile("non_const_sum_game.nfg") << true;
-    QTest::newRow("constant sum") << sharedFile("const_sum_game.nfg") << false;
-    QTest::newRow("zero game") << sharedFile("zero.nfg") << true;
-    QTest::newRow("zero-sum 4x4") << sharedFile("mixdom.nfg") << false;
-    QTest::newRow("O'Neill zero-sum") << sharedFile("oneill.nfg") << false;
+    // pd: A - B = [[0,-5],[5,0]] is additively separable (an exact potential game).
+    QTest::newRow("prisoner's dilemma") << gameFile("prisoners-dilemma.nfg") << true;
+    // coordination: diag(4,2,1) vs diag(1,2,4): a coordination game, but A - B = diag(3,0,-3) is
+    // not separable, so it is NOT an exact potential game (only an ordinal one).
+    QTest::newRow("3x3 coordination") << gameFile("coordination-3x3.nfg") << false;
+    QTest::newRow("unique mixed 2x2") << gameFile("unique-mixed-2x2.nfg") << false;
+    // Both matrices have the interaction contrast 2 + 1 = 3: an exact potential game that is
+    // neither symmetric nor identical-interest.
+    QTest::newRow("battle of the sexes") << gameFile("battle-of-the-sexes.nfg") << true;
+    QTest::newRow("identical payoffs") << gameFile("identical-interest-2x2.nfg") << true;
+    QTest::newRow("constant sum") << gameFile("constant-sum-2x2.nfg") << false;
+    QTest::newRow("zero game") << gameFile("zero-2x2.nfg") << true;
+    QTest::newRow("zero-sum 4x4") << gameFile("zero-sum-4x4.nfg") << false;
+    QTest::newRow("O'Neill zero-sum") << gameFile("oneill.nfg") << false;
+    QTest::newRow("rock-paper-scissors") << gameFile("rock-paper-scissors.nfg") << false;
 }
 
 void TstFtrlPotential::knownFiles() {
@@ -94,12 +98,14 @@ void TstFtrlPotential::knownFiles() {
     QCOMPARE(rn.maxContrast, r.maxContrast);
     if (potential)
         QVERIFY(r.maxDeviation <= 1e-12);
-    if (file.endsWith("coord3.nfg"))
-        QCOMPARE(r.maxContrast, 2.0); // D = B - A on (1,1),(3,3): D33 - D13 - D31 + D11 = 3 - 0 - 0 - 1
+    // D = B - A = diag(-3, 0, 3): the 4-cycle through (1,1) and (2,3) gives D23 - D13 - D21 + D11
+    // = 0 - 0 - 0 - 3; through (2,2) -3 + 0; through (3,3) 3 - 3 = 0. Largest |sum|: 3.
+    if (file.endsWith("coordination-3x3.nfg"))
+        QCOMPARE(r.maxContrast, 3.0);
 }
 
 void TstFtrlPotential::potentialReproducesDeviations() {
-    const NormalFormGame g = NfgReader::readFile(sharedFile("pd.nfg").toStdString());
+    const NormalFormGame g = NfgReader::readFile(gameFile("prisoners-dilemma.nfg").toStdString());
     const Eigen::MatrixXd A = g.matrix(0), B = g.matrix(1);
     const PotentialReport r = checkPotential(A, B);
     QVERIFY(r.isPotential);
@@ -245,7 +251,7 @@ void TstFtrlPotential::nfgLimits() {
     QVERIFY_THROWS_EXCEPTION(pl::InputError, loadFtrlGameFile(path.toStdString()));
     QVERIFY_THROWS_EXCEPTION(pl::InputError, loadFtrlGameFile(dir.filePath("missing.nfg").toStdString()));
     QVERIFY_THROWS_EXCEPTION(pl::InputError, loadFtrlGameFile(dir.filePath("game.txt").toStdString()));
-    const auto pd = loadFtrlGameFile(sharedFile("pd.nfg").toStdString());
+    const auto pd = loadFtrlGameFile(gameFile("prisoners-dilemma.nfg").toStdString());
     QCOMPARE(pd->kind, std::string("nfg"));
     QCOMPARE(pd->game.numPlayers(), 2);
 }

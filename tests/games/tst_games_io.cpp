@@ -4,11 +4,14 @@
 #include "core/Rng.h"
 #include "games/Game.h"
 #include "games/GameLoader.h"
+#include "games/NashGap.h"
 #include "games/NfgReader.h"
 
 #include <QDir>
 #include <QFile>
+#include <QProcess>
 #include <QRegularExpression>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -21,7 +24,7 @@ using namespace pl::games;
 namespace {
 
 QString gamesDir() {
-    return QStringLiteral(PAPERLAB_SHARED_DIR "/data/games");
+    return QStringLiteral(PAPERLAB_SOURCE_DIR "/tests/data/games");
 }
 
 std::string readAll(const QString& path) {
@@ -54,6 +57,26 @@ std::vector<double> numbersIn(const QString& text) {
     return out;
 }
 
+/// Pure-strategy Nash equilibria by enumeration: cells where neither player gains by deviating.
+int pureEquilibriumCount(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B) {
+    int n = 0;
+    for (Eigen::Index i = 0; i < A.rows(); ++i)
+        for (Eigen::Index j = 0; j < A.cols(); ++j)
+            if (A(i, j) >= A.col(j).maxCoeff() && B(i, j) >= B.row(i).maxCoeff())
+                ++n;
+    return n;
+}
+
+Eigen::VectorXd rationalVector(const QStringList& tok, int first, int count) {
+    Eigen::VectorXd v(count);
+    for (int k = 0; k < count; ++k) {
+        const QString t = tok.at(first + k);
+        const int slash = int(t.indexOf('/'));
+        v[k] = slash < 0 ? t.toDouble() : t.left(slash).toDouble() / t.mid(slash + 1).toDouble();
+    }
+    return v;
+}
+
 const char* kPayoffStyle = "NFG 1 R \"t\" { \"A\" \"B\" } { 2 2 }\n1 1 0 2 1 1 1 1\n";
 
 } // namespace
@@ -68,6 +91,7 @@ private slots:
     void everyExampleIsCovered();
     void outcomePayoffsMatchFile();
     void payoffStyle();
+    void statedEquilibria();
     void numberFormatsAndStrings();
     void threePlayers();
     void broken_data();
@@ -105,25 +129,29 @@ void TestGamesIo::examples_data() {
     QTest::addColumn<int>("rows");
     QTest::addColumn<int>("cols");
     QTest::addColumn<bool>("outcomeStyle");
-    QTest::newRow("2x2") << "2x2.nfg" << 2 << 2 << true;
-    QTest::newRow("8x8") << "8x8.nfg" << 8 << 8 << true;
-    QTest::newRow("const_sum") << "const_sum_game.nfg" << 2 << 2 << false;
-    QTest::newRow("coord3") << "coord3.nfg" << 3 << 3 << true;
-    QTest::newRow("mixdom") << "mixdom.nfg" << 4 << 4 << true;
-    QTest::newRow("mixed_strategy") << "mixed_strategy.nfg" << 3 << 2 << false;
-    QTest::newRow("non_const_sum") << "non_const_sum_game.nfg" << 2 << 2 << false;
+    QTest::newRow("battle of the sexes") << "battle-of-the-sexes.nfg" << 2 << 2 << true;
+    QTest::newRow("constant sum") << "constant-sum-2x2.nfg" << 2 << 2 << false;
+    QTest::newRow("coordination") << "coordination-3x3.nfg" << 3 << 3 << true;
+    QTest::newRow("dominated by mixture") << "dominated-by-mixture-3x2.nfg" << 3 << 2 << false;
+    QTest::newRow("identical interest") << "identical-interest-2x2.nfg" << 2 << 2 << false;
     QTest::newRow("oneill") << "oneill.nfg" << 4 << 4 << true;
-    QTest::newRow("pd") << "pd.nfg" << 2 << 2 << true;
-    QTest::newRow("shapley-fig2") << "shapley1974-fig2.nfg" << 3 << 3 << true;
-    QTest::newRow("shapley-fig3") << "shapley1974-fig3.nfg" << 3 << 3 << true;
-    QTest::newRow("zero") << "zero.nfg" << 2 << 2 << false;
+    QTest::newRow("prisoner's dilemma") << "prisoners-dilemma.nfg" << 2 << 2 << true;
+    QTest::newRow("random 8x8") << "random-8x8.nfg" << 8 << 8 << true;
+    QTest::newRow("rock-paper-scissors") << "rock-paper-scissors.nfg" << 3 << 3 << true;
+    QTest::newRow("unique mixed") << "unique-mixed-2x2.nfg" << 2 << 2 << true;
+    QTest::newRow("zero") << "zero-2x2.nfg" << 2 << 2 << false;
+    QTest::newRow("zero-sum 4x4") << "zero-sum-4x4.nfg" << 4 << 4 << true;
 }
 
 void TestGamesIo::examples() {
     QFETCH(QString, file);
     QFETCH(int, rows);
     QFETCH(int, cols);
+    QFETCH(bool, outcomeStyle);
     const std::string path = (gamesDir() + "/" + file).toStdString();
+    // Outcome style lists the strategies by name ("{ { ..."); payoff style gives counts ("{ 2 2 }").
+    static const QRegularExpression strategyNames(QStringLiteral(R"(\{\s*\{)"));
+    QCOMPARE(QString::fromStdString(readAll(gamesDir() + "/" + file)).contains(strategyNames), outcomeStyle);
     const NormalFormGame g = NfgReader::readFile(path);
     QCOMPARE(g.numPlayers(), 2);
     QCOMPARE(g.numStrategies[0], rows);
@@ -181,38 +209,117 @@ void TestGamesIo::outcomePayoffsMatchFile() {
     Eigen::MatrixXd expected(4, 4);
     expected << 1, -1, -1, -1, -1, -1, 1, 1, -1, 1, -1, 1, -1, 1, 1, -1;
     QVERIFY(A == expected);
-    // Prisoner's dilemma: outcome 2 = (10, 0) sits at profile (row 2, column 1).
-    const NormalFormGame pd = NfgReader::readFile((gamesDir() + "/pd.nfg").toStdString());
-    QCOMPARE(pd.payoff(0, {1, 0}), 10.0);
+    // Prisoner's dilemma: outcome 2 = (5, 0) sits at profile (row 2, column 1).
+    const NormalFormGame pd = NfgReader::readFile((gamesDir() + "/prisoners-dilemma.nfg").toStdString());
+    QCOMPARE(pd.payoff(0, {1, 0}), 5.0);
     QCOMPARE(pd.payoff(1, {1, 0}), 0.0);
-    QCOMPARE(pd.payoff(1, {0, 1}), 10.0);
+    QCOMPARE(pd.payoff(1, {0, 1}), 5.0);
+    QCOMPARE(pd.strategyNames[0][1], std::string("Defect"));
+    // Outcome 0 is the all-zero outcome: the 4x4 zero-sum game uses it for its zero entries.
+    Eigen::MatrixXd z(4, 4);
+    z << 4, 0, 2, 1, 0, 4, 2, 1, 1, 1, 1, 0, 2, 2, 0, 3;
+    const NormalFormGame zs = NfgReader::readFile((gamesDir() + "/zero-sum-4x4.nfg").toStdString());
+    QVERIFY(zs.matrix(0) == z);
+    QVERIFY(zs.matrix(1) == -z);
 }
 
 void TestGamesIo::payoffStyle() {
-    // const_sum_game.nfg: "1 1 0 2 1 1 1 1", profiles (1,1) (2,1) (1,2) (2,2).
-    NormalFormGame g = NfgReader::readFile((gamesDir() + "/const_sum_game.nfg").toStdString());
+    // constant-sum-2x2.nfg: "3 0 0 3 1 2 2 1", profiles (1,1) (2,1) (1,2) (2,2).
+    NormalFormGame g = NfgReader::readFile((gamesDir() + "/constant-sum-2x2.nfg").toStdString());
     Eigen::MatrixXd A(2, 2), B(2, 2);
-    A << 1, 1, 0, 1;
-    B << 1, 1, 2, 1;
+    A << 3, 1, 0, 2;
+    B << 0, 2, 3, 1;
     QVERIFY(g.matrix(0) == A);
     QVERIFY(g.matrix(1) == B);
-    // mixed_strategy.nfg: { 3 2 }, "1 1 0 2 0 2 1 1 0 3 2 0".
-    g = NfgReader::readFile((gamesDir() + "/mixed_strategy.nfg").toStdString());
+    // identical-interest-2x2.nfg: "3 3 1 1 0 0 2 2": both players' matrices are [[3, 0], [1, 2]].
+    g = NfgReader::readFile((gamesDir() + "/identical-interest-2x2.nfg").toStdString());
+    A << 3, 0, 1, 2;
+    QVERIFY(g.matrix(0) == A);
+    QVERIFY(g.matrix(1) == A);
+    // dominated-by-mixture-3x2.nfg: { 3 2 }, "3 1 0 0 1 2 0 0 3 1 1 0".
+    g = NfgReader::readFile((gamesDir() + "/dominated-by-mixture-3x2.nfg").toStdString());
     A.resize(3, 2);
     B.resize(3, 2);
-    A << 1, 1, 0, 0, 0, 2;
-    B << 1, 1, 2, 3, 2, 0;
+    A << 3, 0, 0, 3, 1, 1;
+    B << 1, 0, 0, 1, 2, 0;
     QVERIFY(g.matrix(0) == A);
     QVERIFY(g.matrix(1) == B);
     QCOMPARE(g.strategyNames[0][2], std::string("3"));
     // "NFG 1 D" with decimals.
-    g = NfgReader::readFile((gamesDir() + "/zero.nfg").toStdString());
+    g = NfgReader::readFile((gamesDir() + "/zero-2x2.nfg").toStdString());
     QVERIFY(g.matrix(0).isZero(0));
+    QVERIFY(g.matrix(1).isZero(0));
     // Strategy names with payoff style, commas between payoffs.
     g = NfgReader::parse("NFG 1 R \"\" { \"a\" \"b\" } { { \"L\" \"R\" } { \"x\" } } 1, 2, 3, 4", "t.nfg");
     QCOMPARE(g.strategyNames[0][1], std::string("R"));
     QCOMPARE(g.payoff(0, {1, 0}), 3.0);
     QCOMPARE(g.payoff(1, {1, 0}), 4.0);
+}
+
+// Files whose title states "N Nash equilibria, P pure": P against enumeration of the pure
+// profiles; with lrsnash installed, N against its enumeration of the extreme equilibria, each of
+// which must be an equilibrium of the matrices our reader built (gap 0, payoffs as printed).
+void TestGamesIo::statedEquilibria() {
+    static const QRegularExpression stated(QStringLiteral(R"((\d+) Nash equilibria, (\d+) pure)"));
+    struct Stated {
+        QString file;
+        int total, pure;
+        Eigen::MatrixXd A, B;
+    };
+    std::vector<Stated> games;
+    for (const QString& f : QDir(gamesDir()).entryList({"*.nfg"}, QDir::Files)) {
+        const NormalFormGame g = NfgReader::readFile((gamesDir() + "/" + f).toStdString());
+        const auto m = stated.match(QString::fromStdString(g.title));
+        if (!m.hasMatch())
+            continue;
+        games.push_back({f, m.captured(1).toInt(), m.captured(2).toInt(), g.matrix(0), g.matrix(1)});
+        QVERIFY2(pureEquilibriumCount(games.back().A, games.back().B) == games.back().pure, qPrintable(f));
+    }
+    QVERIFY(games.size() >= 3); // random-8x8, coordination-3x3, battle-of-the-sexes
+    const QString lrs = QStandardPaths::findExecutable(QStringLiteral("lrsnash"));
+    if (lrs.isEmpty())
+        QSKIP("lrsnash (Debian lrslib) not installed: only the pure equilibria were checked");
+    QTemporaryDir dir;
+    for (const Stated& s : games) {
+        QString text = QString("%1 %2\n\n").arg(s.A.rows()).arg(s.A.cols());
+        for (const Eigen::MatrixXd* M : {&s.A, &s.B}) {
+            for (Eigen::Index i = 0; i < M->rows(); ++i) {
+                for (Eigen::Index j = 0; j < M->cols(); ++j)
+                    text += QString::number(std::llround((*M)(i, j))) + " ";
+                text += "\n";
+            }
+            text += "\n";
+        }
+        const QString path = dir.filePath(s.file + ".lrs");
+        QFile out(path);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(text.toUtf8());
+        out.close();
+        QProcess p;
+        p.start(lrs, {path});
+        QVERIFY(p.waitForFinished(60000));
+        // "2 y_1 .. y_n u1" (player 2's strategy, player 1's payoff) precedes the lines
+        // "1 x_1 .. x_m u2" of the equilibria that share that y.
+        Eigen::VectorXd y;
+        double u1 = 0;
+        int found = 0, pure = 0;
+        for (const QString& line : QString::fromUtf8(p.readAllStandardOutput()).split('\n')) {
+            const QStringList tok = line.simplified().split(' ', Qt::SkipEmptyParts);
+            if (tok.size() == s.A.cols() + 2 && tok.first() == "2") {
+                y = rationalVector(tok, 1, int(s.A.cols()));
+                u1 = rationalVector(tok, int(s.A.cols()) + 1, 1)[0];
+            } else if (tok.size() == s.A.rows() + 2 && tok.first() == "1" && y.size() == s.A.cols()) {
+                const Eigen::VectorXd x = rationalVector(tok, 1, int(s.A.rows()));
+                const double u2 = rationalVector(tok, int(s.A.rows()) + 1, 1)[0];
+                QVERIFY2(bimatrixNashGap(s.A, s.B, x, y) < 1e-12, qPrintable(s.file + ": " + line));
+                QVERIFY(std::abs(x.dot(s.A * y) - u1) < 1e-12 && std::abs(x.dot(s.B * y) - u2) < 1e-12);
+                pure += (x.array() > 0).count() == 1 && (y.array() > 0).count() == 1;
+                ++found;
+            }
+        }
+        QVERIFY2(found == s.total, qPrintable(QString("%1: lrsnash found %2").arg(s.file).arg(found)));
+        QCOMPARE(pure, s.pure);
+    }
 }
 
 void TestGamesIo::numberFormatsAndStrings() {
@@ -332,20 +439,23 @@ void TestGamesIo::sizeLimits() {
 void TestGamesIo::constantSum() {
     const auto load = [](const char* f) { return NfgReader::readFile((gamesDir() + "/" + f).toStdString()); };
     QVERIFY(isConstantSum(load("oneill.nfg")));
-    QVERIFY(isConstantSum(load("mixdom.nfg")));
-    QVERIFY(isConstantSum(load("const_sum_game.nfg")));
-    QVERIFY(isConstantSum(load("zero.nfg")));
-    QVERIFY(!isConstantSum(load("non_const_sum_game.nfg")));
-    QVERIFY(!isConstantSum(load("pd.nfg")));
+    QVERIFY(isConstantSum(load("zero-sum-4x4.nfg")));
+    QVERIFY(isConstantSum(load("rock-paper-scissors.nfg")));
+    QVERIFY(isConstantSum(load("constant-sum-2x2.nfg")));
+    QVERIFY(isConstantSum(load("zero-2x2.nfg")));
+    QVERIFY(!isConstantSum(load("identical-interest-2x2.nfg")));
+    QVERIFY(!isConstantSum(load("prisoners-dilemma.nfg")));
+    QVERIFY(!isConstantSum(load("unique-mixed-2x2.nfg")));
     try {
-        zeroSumMatrix(load("pd.nfg"), "pd.nfg", false);
-        QFAIL("pd.nfg accepted as zero-sum");
+        zeroSumMatrix(load("prisoners-dilemma.nfg"), "prisoners-dilemma.nfg", false);
+        QFAIL("prisoners-dilemma.nfg accepted as zero-sum");
     } catch (const pl::InputError& e) {
         QVERIFY2(e.reason().find("not zero-sum") != std::string::npos, e.what());
     }
-    const Eigen::MatrixXd A = zeroSumMatrix(load("pd.nfg"), "pd.nfg", true);
-    QCOMPARE(A(1, 0), 10.0);
-    QCOMPARE(zeroSumMatrix(load("const_sum_game.nfg"), "c", false)(1, 0), 0.0);
+    const Eigen::MatrixXd A = zeroSumMatrix(load("prisoners-dilemma.nfg"), "prisoners-dilemma.nfg", true);
+    QCOMPARE(A(1, 0), 5.0);
+    QCOMPARE(zeroSumMatrix(load("constant-sum-2x2.nfg"), "c", false)(1, 0), 0.0);
+    QCOMPARE(zeroSumMatrix(load("constant-sum-2x2.nfg"), "c", false)(0, 0), 3.0);
 }
 
 void TestGamesIo::csvMatrix() {

@@ -32,7 +32,7 @@ using namespace pl::games;
 namespace {
 
 QString gamesDir() {
-    return QStringLiteral(PAPERLAB_SHARED_DIR "/data/games");
+    return QStringLiteral(PAPERLAB_SOURCE_DIR "/tests/data/games");
 }
 
 Eigen::VectorXd randomVector(pl::Rng& rng, int n, double scale = 1.0) {
@@ -169,15 +169,15 @@ void TestSsnNash::simplexJacobian() {
 
 void TestSsnNash::certificatesAndGaps() {
     // Prisoner's dilemma: (defect, defect) is the unique equilibrium.
-    const NormalFormGame pd = NfgReader::readFile((gamesDir() + "/pd.nfg").toStdString());
+    const NormalFormGame pd = NfgReader::readFile((gamesDir() + "/prisoners-dilemma.nfg").toStdString());
     const Eigen::MatrixXd A = pd.matrix(0), B = pd.matrix(1);
     Eigen::VectorXd d(2), c(2);
     d << 0, 1;
     c << 1, 0;
     QCOMPARE(bimatrixNashGap(A, B, d, d), 0.0);
-    QCOMPARE(bimatrixNashGap(A, B, c, c), 2.0); // each player gains 10 - 9 by defecting
+    QCOMPARE(bimatrixNashGap(A, B, c, c), 4.0); // each player gains T - R = 5 - 3 by defecting
     QCOMPARE(nashGap(pd, {d, d}), 0.0);
-    QCOMPARE(nashGap(pd, {c, c}), 2.0);
+    QCOMPARE(nashGap(pd, {c, c}), 4.0);
     QCOMPARE(bestResponses(A * c), std::vector<int>{1});
     // N-player expected payoffs against brute-force enumeration.
     pl::Rng rng(3);
@@ -371,8 +371,8 @@ void TestSsnNash::oneillThroughEngine() {
             QVERIFY(std::abs(d.vectors.at("x")[size_t(i)] - want[i]) < 1e-9);
             QVERIFY(std::abs(d.vectors.at("y")[size_t(i)] - want[i]) < 1e-9);
         }
-        // Player 1's payoffs in the file are +1 on the diagonal of the first block; player 1
-        // loses 0.2 on average: value -0.2 for the row (maximising) player.
+        // Player 1 wins 1 when both show the Joker or different number cards, else loses 1;
+        // player 1 loses 0.2 on average: value -0.2 for the row (maximising) player.
         QVERIFY(std::abs(d.metrics.at("value") + 0.2) < 1e-10);
         QVERIFY(std::abs(d.metrics.at("lp_value") + 0.2) < 1e-12);
         QVERIFY(d.metrics.at("duality_gap") <= 1e-10);
@@ -508,7 +508,7 @@ void TestSsnNash::lrsnashValues() {
                 qPrintable(QString("%1: engine %2 lrsnash %3").arg(f).arg(d.metrics.at("value")).arg(v)));
         ++compared;
     }
-    QVERIFY(compared >= 4); // oneill, mixdom, const_sum_game, zero
+    QVERIFY(compared >= 5); // oneill, rock-paper-scissors, zero-sum-4x4, constant-sum-2x2, zero-2x2
 }
 
 void TestSsnNash::engineResultKeys() {
@@ -547,15 +547,15 @@ void TestSsnNash::engineResultKeys() {
 void TestSsnNash::engineInputs() {
     SsnNashEngine e;
     QVERIFY_THROWS_EXCEPTION(pl::InputError, e.load(PAPERLAB_SOURCE_DIR "/tests/data/bad/threeplayers.nfg"));
-    const auto pd = e.load((gamesDir() + "/pd.nfg").toStdString());
+    const auto pd = e.load((gamesDir() + "/prisoners-dilemma.nfg").toStdString());
     try {
         runEngine({pd}, {{"claim_games", "0"}});
-        QFAIL("pd.nfg accepted");
+        QFAIL("prisoners-dilemma.nfg accepted");
     } catch (const pl::InputError& err) {
         QVERIFY2(std::string(err.what()).find("not zero-sum") != std::string::npos, err.what());
-        QVERIFY(err.file().find("pd.nfg") != std::string::npos);
+        QVERIFY(err.file().find("prisoners-dilemma.nfg") != std::string::npos);
     }
-    // With player 1's payoffs A = [[9, 0], [10, 1]] the dilemma is a zero-sum game with the
+    // With player 1's payoffs A = [[3, 0], [5, 1]] the dilemma is a zero-sum game with the
     // saddle point (defect, defect): value 1.
     const pl::ResultDocument d = runEngine({pd}, {{"claim_games", "0"}, {"use_player1_payoffs", "true"}});
     QVERIFY(std::abs(d.metrics.at("value") - 1) < 1e-10);

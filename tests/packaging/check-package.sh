@@ -17,8 +17,21 @@ case "$depends" in *libqt6widgets6*) ;; *) echo "package lacks the Qt 6 dependen
 dpkg-deb -x "$deb" "$tmp/root"
 test -f "$tmp/root/usr/share/applications/org.paperlab.paperlab.desktop"
 test -f "$tmp/root/usr/share/icons/hicolor/scalable/apps/org.paperlab.paperlab.svg"
+# The example inputs (File > Open Example) with their README, the same files as the source tree.
+examples="$tmp/root/usr/share/paperlab/examples"
+test -f "$examples/README.md"
+test -f "$examples/ssn-nash/oneill.nfg"
+test ! -e "$examples/make-examples.py"
+(cd "$src/resources/examples" && find . -type f ! -name '*.py' | sort) >"$tmp/examples.src"
+(cd "$examples" && find . -type f | sort) >"$tmp/examples.deb"
+diff -u "$tmp/examples.src" "$tmp/examples.deb" || { echo "the package's examples differ from resources/examples"; exit 1; }
+cmp "$src/resources/examples/ssn-nash/oneill.nfg" "$examples/ssn-nash/oneill.nfg"
 out="$(env -u PAPERLAB_PLUGIN_PATH QT_QPA_PLATFORM=offscreen "$tmp/root/usr/bin/paperlab" list)"
 echo "$out"
 echo "$out" | grep -q '^ssn-nash' && echo "$out" | grep -q '^ftrl-potential-games'
+# The installed program runs an installed example.
+env -u PAPERLAB_PLUGIN_PATH QT_QPA_PLATFORM=offscreen "$tmp/root/usr/bin/paperlab" run ssn-nash \
+  --input "$examples/ssn-nash/oneill.nfg" --out "$tmp/oneill.json"
+grep -q '"oneill.nfg"' "$tmp/oneill.json"
 ! echo "$out" | grep -q broken
 echo "package OK: $(basename "$deb")"

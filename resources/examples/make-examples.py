@@ -1,0 +1,244 @@
+#!/usr/bin/env python3
+"""Writes the generated example inputs of resources/examples/ (standard library only).
+
+Deterministic: every file depends only on the fixed seeds below, so running it again gives the
+same bytes. Run from anywhere: resources/examples/make-examples.py. The outputs are committed;
+nothing in the build or the tests runs this script.
+
+- torus-graph/coupled-oscillators.csv and the set torus-graph/oscillators-on-electrodes/:
+  phases of six noisy Kuramoto oscillators (two coupled groups and one free oscillator);
+- tilesparse/decode-step/: Q, K, V of one attention decode step whose keys come in topic runs;
+- curve-scene-graph/two-cities.jsonl: road scenes labelled by the panel's invariant rules, with a
+  background-object cue that is predictive in the training cities and reversed out of distribution;
+- promise-protein-states/*: the NMR ensemble 1NI7 without hydrogens and the crystal structure 5EEP,
+  taken from Debian's tm-align examples (/usr/share/doc/tm-align/examples) when that is installed.
+"""
+import gzip
+import json
+import math
+import os
+import random
+import shutil
+import struct
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def out(*parts):
+    path = os.path.join(HERE, *parts)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    return path
+
+
+def write_npy(path, rows, dtype="<f4"):
+    """A C-order 2-d .npy (format 1.0) of float32 or float64 values."""
+    shape = (len(rows), len(rows[0]))
+    header = "{'descr': '%s', 'fortran_order': False, 'shape': (%d, %d), }" % (dtype, *shape)
+    pad = 64 - (10 + len(header) + 1) % 64
+    header += " " * pad + "\n"
+    code = "f" if dtype == "<f4" else "d"
+    with open(path, "wb") as f:
+        f.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)) + header.encode("latin1"))
+        for r in rows:
+            f.write(struct.pack("<%d%s" % (len(r), code), *r))
+
+
+# ---------------------------------------------------------------- torus-graph
+def oscillators():
+    """Six Kuramoto oscillators with phase noise, Euler-Maruyama at dt = 4 ms, thinned by 50.
+
+    Couplings: 1-2, 2-3, 1-3 (strong group), 4-5 (weaker pair), 6 free. Natural frequencies near
+    6 Hz; one sample every 0.2 s, 2000 samples.
+    """
+    rng = random.Random(20261201)
+    d, dt, thin, n = 6, 0.004, 50, 2000
+    omega = [2 * math.pi * f for f in (5.8, 6.0, 6.3, 5.5, 5.9, 6.6)]
+    K = [[0.0] * d for _ in range(d)]
+    for (i, j, k) in ((0, 1, 2.0), (1, 2, 2.0), (0, 2, 1.5), (3, 4, 1.2)):
+        K[i][j] = K[j][i] = k
+    sigma = 1.6
+    theta = [rng.uniform(0, 2 * math.pi) for _ in range(d)]
+    rows = []
+    step = 0
+    while len(rows) < n:
+        drift = [omega[i] + sum(K[i][j] * math.sin(theta[j] - theta[i]) for j in range(d)) for i in range(d)]
+        theta = [theta[i] + drift[i] * dt + sigma * math.sqrt(dt) * rng.gauss(0, 1) for i in range(d)]
+        step += 1
+        if step % thin == 0:
+            rows.append([t % (2 * math.pi) for t in theta])
+    return rows
+
+
+def write_torus():
+    rows = oscillators()
+    names = ["osc%d" % (k + 1) for k in range(6)]
+    comment = ("# Phases (radians) of six noisy Kuramoto oscillators, written by "
+               "resources/examples/make-examples.py.\n"
+               "# Coupled: osc1-osc2, osc2-osc3, osc1-osc3 (strong), osc4-osc5 (weaker); osc6 is free.\n")
+    body = ",".join(names) + "\n" + "".join(",".join("%.6f" % v for v in r) + "\n" for r in rows)
+    with open(out("torus-graph", "coupled-oscillators.csv"), "w") as f:
+        f.write(comment + body)
+    # The same phases with electrode positions (x, y in cm on a 10-20-like layout).
+    with open(out("torus-graph", "oscillators-on-electrodes", "1-phases.csv"), "w") as f:
+        f.write(comment + body)
+    with open(out("torus-graph", "oscillators-on-electrodes", "2-electrodes.csv"), "w") as f:
+        f.write("# Electrode positions (x, y in cm) of the six channels of 1-phases.csv, one row each.\n")
+        f.write("x,y\n")
+        for x, y in ((-3, 6), (0, 7), (3, 6), (-5, 0), (5, 0), (0, -6)):
+            f.write("%d,%d\n" % (x, y))
+
+
+# ---------------------------------------------------------------- tilesparse
+def write_tilesparse():
+    """One decode step: 16 query heads, 1024 keys of dimension 64 in runs of 8 topics.
+
+    Each head prefers two topics; keys of a run share a topic direction plus noise. V holds the
+    first 64 coordinates of a second random projection of the keys (MLA-like latent values).
+    """
+    rng = random.Random(7)
+    heads, tokens, d, topics = 16, 1024, 64, 8
+
+    def unit():
+        v = [rng.gauss(0, 1) for _ in range(d)]
+        s = math.sqrt(sum(x * x for x in v))
+        return [x / s for x in v]
+
+    topic = [unit() for _ in range(topics)]
+    K = []
+    while len(K) < tokens:
+        run = max(4, int(rng.expovariate(1 / 48)))
+        tp = rng.randrange(topics)
+        for _ in range(min(run, tokens - len(K))):
+            noise = unit()
+            K.append([2.0 * topic[tp][k] + 0.6 * noise[k] for k in range(d)])
+    Q = []
+    for h in range(heads):
+        a, b = h % topics, (3 * h + 1) % topics
+        noise = unit()
+        Q.append([3.0 * topic[a][k] + 2.0 * topic[b][k] + 0.5 * noise[k] for k in range(d)])
+    W = [[rng.gauss(0, 1 / math.sqrt(d)) for _ in range(d)] for _ in range(d)]
+    V = [[sum(row[k] * W[k][j] for k in range(d)) for j in range(d)] for row in K]
+    write_npy(out("tilesparse", "decode-step", "1-queries.npy"), Q)
+    write_npy(out("tilesparse", "decode-step", "2-keys.npy"), K)
+    write_npy(out("tilesparse", "decode-step", "3-values.npy"), V)
+
+
+# ---------------------------------------------------------------- curve-scene-graph
+AGENT_TYPES = ("car", "pedestrian", "cyclist")
+
+
+def relation(a, b):
+    """The panel's invariant rules (help.md): approaching, else following, else none."""
+    px, py = b["x"] - a["x"], b["y"] - a["y"]
+    vx, vy = b["vx"] - a["vx"], b["vy"] - a["vy"]
+    vv = vx * vx + vy * vy
+    t = 0.0 if vv == 0 else min(3.0, max(0.0, -(px * vx + py * vy) / vv))
+    dmin = math.hypot(px + vx * t, py + vy * t)
+    limit = 2.0 if a["type"] == "car" and b["type"] == "car" else 1.5
+    if dmin < limit:
+        return "approaching"
+    sa, sb = math.hypot(a["vx"], a["vy"]), math.hypot(b["vx"], b["vy"])
+    if sa > 0 and sb > 0:
+        cos = (a["vx"] * b["vx"] + a["vy"] * b["vy"]) / (sa * sb)
+        ux, uy = a["vx"] / sa, a["vy"] / sa
+        ahead = px * ux + py * uy
+        lateral = abs(-px * uy + py * ux)
+        if cos > 0.9 and 3 <= ahead <= 20 and lateral <= 1.5:
+            return "following"
+    return "none"
+
+
+def scene(rng, env, split, rho, speed_up):
+    objs = [{"id": "ego", "type": "car", "x": 0.0, "y": -1.75, "vx": 10.0 + speed_up, "vy": 0.0}]
+    for k in range(rng.randint(3, 5)):
+        kind = rng.choice(AGENT_TYPES)
+        if kind == "car":
+            lane = rng.choice((-1.75, 1.75))
+            v = (rng.uniform(6, 12) + speed_up) * (1 if lane < 0 else -1)
+            o = {"x": rng.uniform(-10, 40), "y": lane + rng.uniform(-0.3, 0.3), "vx": v, "vy": 0.0}
+        else:
+            o = {"x": rng.uniform(5, 35), "y": rng.choice((-5.0, 5.0)), "vx": rng.uniform(-0.5, 0.5),
+                 "vy": rng.uniform(0.8, 2.0) * (1 if rng.random() < 0.5 else -1)}
+            if kind == "cyclist":
+                o["vx"], o["vy"] = o["vy"] * 2.5, o["vx"]
+        objs.append({"id": "a%d" % (k + 1), "type": kind, **o})
+    rels, involved = [], set()
+    for a in objs:
+        for b in objs:
+            if a is not b:
+                r = relation(a, b)
+                if r != "none":
+                    rels.append({"source": a["id"], "target": b["id"], "relation": r})
+                    if r == "approaching":
+                        involved.update((a["id"], b["id"]))
+    # The spurious cue: a kiosk next to agents in an approaching pair with probability rho.
+    n_bg = 0
+    for a in list(objs):  # the agents only, not the kiosks added below
+        p = rho if a["id"] in involved else 1 - rho
+        if rng.random() < p:
+            n_bg += 1
+            objs.append({"id": "kiosk%d" % n_bg, "type": "background", "x": a["x"] + rng.uniform(-2, 2),
+                         "y": a["y"] + rng.uniform(-2, 2)})
+    rain = rng.random() < (rho if involved else 1 - rho)
+    objs.append({"id": "sky", "type": "weather", "rain": int(rain)})
+    for o in objs:
+        for k in ("x", "y", "vx", "vy"):
+            if k in o:
+                o[k] = round(o[k], 2)
+    return {"env": env, "split": split, "objects": objs, "relations": rels}
+
+
+def dump(obj):
+    return json.dumps(obj, separators=(",", ":"))
+
+
+def write_curve():
+    rng = random.Random(11)
+    lines = ["# Road scenes for curve-scene-graph, written by resources/examples/make-examples.py.",
+             "# Relations follow the panel's invariant rules; kiosks sit next to colliding agents with",
+             "# probability 0.9 in city-A and 0.75 in city-B (training) but 0.1 in city-C (test_ood)."]
+    plan = [("city-A", "train", 0.9, 0, 60), ("city-B", "train", 0.75, 0, 60),
+            ("city-A", "test_id", 0.9, 0, 15), ("city-B", "test_id", 0.75, 0, 15),
+            ("city-C", "test_ood", 0.1, 5, 40)]
+    for env, split, rho, speed_up, count in plan:
+        for _ in range(count):
+            lines.append(dump(scene(rng, env, split, rho, speed_up)))
+    with open(out("curve-scene-graph", "two-cities.jsonl"), "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
+# ---------------------------------------------------------------- promise-protein-states
+def write_protein():
+    src = "/usr/share/doc/tm-align/examples"
+    if not os.path.isdir(src):
+        print("skipping the protein examples: %s not found (Debian package tm-align)" % src)
+        return
+    with gzip.open(os.path.join(src, "1ni7.pdb.gz"), "rt") as f:
+        lines = f.read().splitlines(keepends=True)
+
+    def heavy(line):  # hydrogens go; MASTER would count them
+        return not (line.startswith("ATOM") and line[76:78].strip() == "H") and not line.startswith("MASTER")
+
+    def write_gz(path, text):
+        with open(path, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0, filename="") as g:
+            g.write(text.encode("ascii"))
+
+    write_gz(out("promise-protein-states", "1ni7-nmr-ensemble.pdb.gz"), "".join(l for l in lines if heavy(l)))
+    # Models 1-5 only, for the pair example (scored against 5EEP).
+    kept, model = [], 0
+    for line in lines:
+        if line.startswith("MODEL"):
+            model += 1
+        if heavy(line) and (model <= 5 or not line.startswith(("MODEL", "ATOM", "TER", "ENDMDL"))):
+            if not line.startswith("NUMMDL"):
+                kept.append(line)
+    write_gz(out("promise-protein-states", "1ni7-models-vs-5eep", "1-1ni7-models-1-5.pdb.gz"), "".join(kept))
+    shutil.copyfile(os.path.join(src, "5eep.pdb.gz"),
+                    out("promise-protein-states", "1ni7-models-vs-5eep", "2-5eep.pdb.gz"))
+
+
+if __name__ == "__main__":
+    write_torus()
+    write_tilesparse()
+    write_curve()
+    write_protein()
