@@ -50,6 +50,23 @@ Series emptySeries(std::string xlabel, std::string ylabel) {
     return seriesOf({}, {}, std::move(xlabel), std::move(ylabel));
 }
 
+GraphNode graphNode(int64_t id, std::string label, std::map<std::string, double> attrs) {
+    GraphNode n;
+    n.id = id;
+    n.label = std::move(label);
+    n.attrs = std::move(attrs);
+    return n;
+}
+
+GraphEdge graphEdge(int64_t source, int64_t target, double weight, std::map<std::string, double> attrs) {
+    GraphEdge e;
+    e.source = source;
+    e.target = target;
+    e.weight = weight;
+    e.attrs = std::move(attrs);
+    return e;
+}
+
 Claim claimOf(std::string id, std::string statement, bool holds, double observed, double threshold,
               std::string detail) {
     Claim c;

@@ -9,6 +9,7 @@
 #include <Eigen/Core>
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -65,6 +66,12 @@ inline void addPoint(Series& s, double x, double y) {
     s.x.push_back(x);
     s.y.push_back(y);
 }
+
+/// A graph node; \a attrs are its numeric attributes (size, colour value, x, y, ...).
+GraphNode graphNode(int64_t id, std::string label, std::map<std::string, double> attrs = {});
+
+/// A graph edge source -> target of \a weight with numeric attributes.
+GraphEdge graphEdge(int64_t source, int64_t target, double weight, std::map<std::string, double> attrs = {});
 
 /// A claim; `holds` is given, never derived here.
 Claim claimOf(std::string id, std::string statement, bool holds, double observed, double threshold,

@@ -176,23 +176,14 @@ void KeypointsRun::packKeypointGraph() {
     g.directed = true;
     for (size_t i = 0; i < m_kps.keypoints.size(); ++i) {
         const Keypoint& kp = m_kps.keypoints[i];
-        GraphNode node;
-        node.id = int64_t(i);
-        node.label = "K" + std::to_string(i);
-        node.attrs[A::kRow] = kp.cell / m_maze.cols;
-        node.attrs[A::kCol] = kp.cell % m_maze.cols;
-        node.attrs[A::kClusterA] = kp.clusterA;
-        node.attrs[A::kClusterB] = kp.clusterB;
-        g.nodes.push_back(node);
+        g.nodes.push_back(graphNode(int64_t(i), "K" + std::to_string(i),
+                                    {{A::kRow, double(kp.cell / m_maze.cols)},
+                                     {A::kCol, double(kp.cell % m_maze.cols)},
+                                     {A::kClusterA, double(kp.clusterA)},
+                                     {A::kClusterB, double(kp.clusterB)}}));
     }
-    for (const auto& e : m_kps.edges) {
-        GraphEdge ge;
-        ge.source = e.source;
-        ge.target = e.target;
-        ge.weight = e.cost;
-        ge.attrs[A::kSupport] = e.support;
-        g.edges.push_back(ge);
-    }
+    for (const auto& e : m_kps.edges)
+        g.edges.push_back(graphEdge(e.source, e.target, e.cost, {{A::kSupport, double(e.support)}}));
     m_doc.graphs[G::kKpGraph] = g;
     if (!m_maze.doors.empty()) {
         std::vector<double> d;

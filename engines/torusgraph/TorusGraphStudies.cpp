@@ -275,25 +275,17 @@ void TorusRun::packTransferEntropy(const RowMat& ax, bool arSynthetic, int lag) 
     doc.matrices[X::kTePValue] = nodeMatrix(te.pValue, anames);
     Graph g;
     g.directed = true;
-    for (int j = 0; j < ad; ++j) {
-        GraphNode nd;
-        nd.id = j;
-        nd.label = anames.size() == size_t(ad) ? anames[size_t(j)] : "ch" + std::to_string(j + 1);
-        g.nodes.push_back(nd);
-    }
+    for (int j = 0; j < ad; ++j)
+        g.nodes.push_back(
+            graphNode(j, anames.size() == size_t(ad) ? anames[size_t(j)] : "ch" + std::to_string(j + 1)));
     for (int i = 0; i < ad; ++i)
         for (int j = 0; j < ad; ++j) {
             if (i == j || !(te.te(i, j) > 0))
                 continue;
-            GraphEdge e;
-            e.source = i;
-            e.target = j;
-            e.weight = te.te(i, j);
             // Permutation test: p = (1 + #null ≥ TE)/(1 + shifts) ≤ 0.05 (exact level).
             const bool sig = std::isfinite(te.pValue(i, j)) && te.pValue(i, j) <= 0.05;
-            e.attrs[A::kSignificant] = sig ? 1 : 0;
-            e.attrs[A::kPValue] = te.pValue(i, j);
-            g.edges.push_back(e);
+            g.edges.push_back(graphEdge(i, j, te.te(i, j),
+                                        {{A::kSignificant, sig ? 1.0 : 0.0}, {A::kPValue, te.pValue(i, j)}}));
         }
     doc.graphs[G::kTransferEntropy] = g;
     if (!arSynthetic)

@@ -157,13 +157,9 @@ Graph couplingGraph(const Mat& strength, const Mat& pValue, double alpha, const 
             const bool sig = haveTests ? pValue(j, k) < alpha : true;
             if (!(strength(j, k) > 1e-12))
                 continue;
-            GraphEdge e;
-            e.source = j;
-            e.target = k;
-            e.weight = strength(j, k);
-            e.attrs[A::kPValue] = haveTests ? pValue(j, k) : kNaN;
-            e.attrs[A::kSignificant] = sig ? 1.0 : 0.0;
-            g.edges.push_back(e);
+            g.edges.push_back(graphEdge(
+                j, k, strength(j, k),
+                {{A::kPValue, haveTests ? pValue(j, k) : kNaN}, {A::kSignificant, sig ? 1.0 : 0.0}}));
         }
     return g;
 }
