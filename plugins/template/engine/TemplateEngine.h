@@ -1,7 +1,8 @@
 #pragma once
 /// Template engine: mean squared displacement of independent 1-d Gaussian random walks.
 /// Shows the parts every engine has: parameters, seeded randomness, progress, cancellation,
-/// a series, a metric and a claim. No Qt.
+/// a series, a metric and a claim, with every key declared once in TemplateKeys.h. No Qt.
+/// Stateless; one instance may serve several threads.
 
 #include "core/Engine.h"
 
