@@ -3,7 +3,7 @@
 /// that each plugin's figure code only says which data goes where. Pure functions.
 
 #include "core/ResultDocument.h"
-#include "widgets/FigureSpec.h"
+#include "sdk/figure/FigureSpec.h"
 
 #include <QString>
 

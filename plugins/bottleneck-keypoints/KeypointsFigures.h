@@ -3,7 +3,7 @@
 /// (thread-safe).
 
 #include "core/ResultDocument.h"
-#include "widgets/FigureSpec.h"
+#include "sdk/figure/FigureSpec.h"
 
 namespace pl::keypointsfig {
 

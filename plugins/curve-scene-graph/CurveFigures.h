@@ -3,7 +3,7 @@
 /// (thread-safe); no math beyond choosing what to draw.
 
 #include "core/ResultDocument.h"
-#include "widgets/FigureSpec.h"
+#include "sdk/figure/FigureSpec.h"
 
 namespace pl::curvefig {
 

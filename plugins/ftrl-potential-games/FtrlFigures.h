@@ -2,7 +2,7 @@
 /// Figures of the ftrl-potential-games panel, built from its result document. Pure functions.
 
 #include "core/ResultDocument.h"
-#include "widgets/FigureSpec.h"
+#include "sdk/figure/FigureSpec.h"
 
 namespace pl::ftrl {
 

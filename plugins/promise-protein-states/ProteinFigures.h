@@ -3,7 +3,7 @@
 /// (thread-safe); no math beyond picking and reordering what the engine computed.
 
 #include "core/ResultDocument.h"
-#include "widgets/FigureSpec.h"
+#include "sdk/figure/FigureSpec.h"
 
 namespace pl::proteinfig {
 

@@ -2,7 +2,7 @@
 /// Figures of the ssn-nash panel, built from its result document. Pure functions (thread-safe).
 
 #include "core/ResultDocument.h"
-#include "widgets/FigureSpec.h"
+#include "sdk/figure/FigureSpec.h"
 
 namespace pl::ssnnash {
 

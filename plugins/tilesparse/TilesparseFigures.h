@@ -2,7 +2,7 @@
 /// Figures of the tilesparse panel, built from its result document. Pure functions (thread-safe).
 
 #include "core/ResultDocument.h"
-#include "widgets/FigureSpec.h"
+#include "sdk/figure/FigureSpec.h"
 
 namespace pl::tilesparsefig {
 
