@@ -12,7 +12,7 @@
 
 #include "ResultKeyRecorder.h"
 #include "core/ResultDocument.h"
-#include "widgets/FigureSpec.h"
+#include "sdk/figure/FigureSpec.h"
 
 #include <QString>
 #include <string>

@@ -16,7 +16,7 @@
 
 #include "core/Engine.h"
 #include "core/ResultDocument.h"
-#include "widgets/FigureSpec.h"
+#include "sdk/figure/FigureSpec.h"
 
 #include <QString>
 #include <functional>

@@ -1,20 +1,18 @@
 #pragma once
 /// The interface every paper plugin implements (plugins/<id>/). A plugin is a factory: it
 /// creates engines (non-visual, used by the GUI and the CLI alike) and builds figure
-/// descriptions from results. Its metadata (paper.json) is read without loading the library.
+/// descriptions from results (plain data, sdk/figure/FigureSpec.h: no widgets, VTK or GL). Its
+/// metadata (paper.json) is read without loading the library.
 
 #include "core/Engine.h"
-#include "widgets/FigureSpec.h"
+#include "sdk/figure/FigureSpec.h"
 
 #include <QString>
 #include <QtPlugin>
 #include <memory>
 
-class QWidget;
-
 namespace pl {
 
-class PanelModel;
 struct PluginInfo;
 
 /// Bump the trailing number when the interface changes incompatibly; paper.json's
@@ -38,9 +36,6 @@ public:
     virtual gui::FigureSpec buildFigure(const QString& figureId, const ResultDocument& result) const = 0;
     /// The panel's help page in Markdown, in our own words.
     virtual QString helpMarkdown() const = 0;
-    /// Optional extra controls shown above the generic figure area (nullptr = none). The
-    /// widget is owned by `parent`. GUI thread.
-    virtual QWidget* createExtras(PanelModel* model, QWidget* parent) { return nullptr; }
 };
 
 } // namespace pl

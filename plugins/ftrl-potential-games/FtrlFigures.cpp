@@ -58,7 +58,7 @@ void cube3d(const ResultDocument& d, FigureSpec& f) {
     }
     const QString valueName = usePotential ? QStringLiteral("potential") : QStringLiteral("payoff of P1");
     // Corner of pure profile (a, b, c) (0-based strategies) sits at P(strategy 1) = 1 - index.
-    auto corner = [](int a, int b, int c) { return QVector3D(float(1 - a), float(1 - b), float(1 - c)); };
+    auto corner = [](int a, int b, int c) { return gui::Vec3(float(1 - a), float(1 - b), float(1 - c)); };
     gui::SphereSetSpec corners;
     corners.style.name = QStringLiteral("pure profiles");
     corners.radius = 0.045;
@@ -76,7 +76,7 @@ void cube3d(const ResultDocument& d, FigureSpec& f) {
                 corners.centers << corner(a, b, c);
                 corners.values << v;
                 corners.labels << QStringLiteral("(%1,%2,%3)").arg(a + 1).arg(b + 1).arg(c + 1);
-                s.labels << gui::SceneLabelSpec{corner(a, b, c) + QVector3D(0, 0, 0.06f),
+                s.labels << gui::SceneLabelSpec{corner(a, b, c) + gui::Vec3(0, 0, 0.06f),
                                                 QStringLiteral("(%1,%2,%3): %4")
                                                     .arg(a + 1)
                                                     .arg(b + 1)
@@ -104,9 +104,9 @@ void cube3d(const ResultDocument& d, FigureSpec& f) {
             for (int v = 0; v < 2; ++v) {
                 gui::PolylineSpec e;
                 e.style.name = QStringLiteral("cube edge");
-                e.style.color = QColor(0x80, 0x80, 0x80);
+                e.style.color = gui::Rgba(0x80, 0x80, 0x80);
                 e.lineWidth = 1.0;
-                QVector3D p0, p1;
+                gui::Vec3 p0, p1;
                 p0[k] = 0;
                 p1[k] = 1;
                 p0[(k + 1) % 3] = p1[(k + 1) % 3] = float(u);
@@ -127,7 +127,7 @@ void cube3d(const ResultDocument& d, FigureSpec& f) {
         const double px = tx->y[i], py = ty->y[i], pz = tz->y[i];
         if (!std::isfinite(px) || !std::isfinite(py) || !std::isfinite(pz))
             continue;
-        traj.points << QVector3D(float(px), float(py), float(pz));
+        traj.points << gui::Vec3(float(px), float(py), float(pz));
         const double step = i < tx->x.size() ? tx->x[i] : double(i);
         traj.values << std::log10(1.0 + std::max(0.0, step));
     }
@@ -142,9 +142,9 @@ void cube3d(const ResultDocument& d, FigureSpec& f) {
         s.polylines << traj;
     }
     // Axis names on the three edges from the all-strategy-2 corner (the origin).
-    s.labels << gui::SceneLabelSpec{QVector3D(0.5f, -0.06f, -0.06f), QStringLiteral("player 1")}
-             << gui::SceneLabelSpec{QVector3D(-0.06f, 0.5f, -0.06f), QStringLiteral("player 2")}
-             << gui::SceneLabelSpec{QVector3D(-0.06f, -0.06f, 0.5f), QStringLiteral("player 3")};
+    s.labels << gui::SceneLabelSpec{gui::Vec3(0.5f, -0.06f, -0.06f), QStringLiteral("player 1")}
+             << gui::SceneLabelSpec{gui::Vec3(-0.06f, 0.5f, -0.06f), QStringLiteral("player 2")}
+             << gui::SceneLabelSpec{gui::Vec3(-0.06f, -0.06f, 0.5f), QStringLiteral("player 3")};
     // Blue (low) to red (high): every corner stays visible on light and dark backgrounds.
     s.colormap = QStringLiteral("diverging");
     s.colorBarTitle = valueName;

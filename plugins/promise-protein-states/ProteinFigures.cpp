@@ -59,9 +59,9 @@ void structure3d(const ResultDocument& d, FigureSpec& f) {
         valueTitle = col == 0 ? QStringLiteral("RMSF (Å)") : QStringLiteral("deviation (Å)");
     }
     for (int64_t r = 0; r < coords->rows; ++r) {
-        QVector<QVector3D> pts;
+        QVector<gui::Vec3> pts;
         for (int i = 0; i < L; ++i)
-            pts << QVector3D(float(coords->at(r, 3 * i)), float(coords->at(r, 3 * i + 1)),
+            pts << gui::Vec3(float(coords->at(r, 3 * i)), float(coords->at(r, 3 * i + 1)),
                              float(coords->at(r, 3 * i + 2)));
         const int state = int((*st)[size_t(r)]);
         const QString name = r < int64_t(coords->rowLabels.size())
@@ -102,7 +102,7 @@ void structure3d(const ResultDocument& d, FigureSpec& f) {
     s.showColorBar = !values.isEmpty();
     s.camera.azimuth = 20;
     s.camera.elevation = 15;
-    s.camera.viewUp = QVector3D(0, 0, 1);
+    s.camera.viewUp = gui::Vec3(0, 0, 1);
     if (pair) {
         f.caption = QStringLiteral("The first file's model superposed onto the reference with the TM-score's "
                                    "superposition (C-alpha trace, common residues); colour: ") +

@@ -255,14 +255,14 @@ void torusScene(const ResultDocument& d, FigureSpec& f) {
     s.surfaces << torus;
     gui::PointCloudSpec pts;
     pts.style.name = QStringLiteral("samples");
-    pts.style.color = QColor(0xF0, 0xF0, 0xF0);
+    pts.style.color = gui::Rgba(0xF0, 0xF0, 0xF0);
     pts.pointSize = 3.0;
     // The torus surface (vtkParametricTorus through vtkParametricFunctionSource) places grid cell
     // (u, v) at ((R + r cos v) sin u, (R + r cos v) cos u, −r sin v) — measured from VTK 9.1's output;
     // the samples use the same map so that they sit on their cells.
     const double rr = r * 1.03; // just above the surface
     auto onTorus = [&](double u, double v, double rad) {
-        return QVector3D(float((R + rad * std::cos(v)) * std::sin(u)),
+        return gui::Vec3(float((R + rad * std::cos(v)) * std::sin(u)),
                          float((R + rad * std::cos(v)) * std::cos(u)), float(-rad * std::sin(v)));
     };
     for (size_t t = 0; t < xi->size() && t < xj->size(); ++t)

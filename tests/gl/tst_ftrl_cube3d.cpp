@@ -90,7 +90,7 @@ void TestFtrlCube3d::threePlayerCube() {
     const PolylineSpec& traj = f.scene.polylines.last();
     QVERIFY(traj.points.size() >= 10);
     QVERIFY(traj.style.name.contains(dynamics));
-    for (const QVector3D& p : traj.points)
+    for (const Vec3& p : traj.points)
         QVERIFY(p.x() >= -1e-6f && p.x() <= 1.000001f && p.y() >= -1e-6f && p.z() <= 1.000001f);
     // The play ends at the best profile (2,2,2), i.e. P(strategy 1) = 0 for everyone.
     QVERIFY(traj.points.last().length() < 0.05f);

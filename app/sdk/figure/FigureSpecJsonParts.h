@@ -1,7 +1,7 @@
 #pragma once
 /// Internal: JSON of the graph and scene parts of a FigureSpec (used by FigureSpecJson).
 
-#include "widgets/FigureSpec.h"
+#include "sdk/figure/FigureSpec.h"
 
 #include <QJsonObject>
 

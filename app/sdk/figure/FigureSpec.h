@@ -1,14 +1,15 @@
 #pragma once
 /// Declarative description of one figure, built by a plugin from a ResultDocument and drawn by
 /// the widgets layer (screen, PNG, SVG, PDF and "export data" all start from this one value).
-/// Plain data: copyable, safe to build on a worker thread and hand to the GUI thread.
+/// Plain data: copyable, safe to build on a worker thread and hand to the GUI thread. QtCore only
+/// (model side: paperlab_figure), so building figures never loads Qt Gui, widgets, VTK or GL.
 
-#include <QColor>
+#include "FigureTypes.h"
+
 #include <QList>
 #include <QString>
 #include <QStringList>
 #include <QVector>
-#include <QVector3D>
 
 #include <limits>
 
@@ -143,7 +144,7 @@ struct GraphSpec {
 /// item has one colour (color if valid, else the theme's series colour colorIndex).
 struct SceneItemStyle {
     QString name;           ///< shown in picks and the read-out
-    QColor color;           ///< solid colour when there are no values; invalid = series colour
+    Rgba color;             ///< solid colour when there are no values; invalid = series colour
     int colorIndex = 0;     ///< theme series colour when color is invalid
     double opacity = 1.0;   ///< 0..1
     QString colormap;       ///< own colour map for this item's values; empty = SceneSpec::colormap
@@ -153,7 +154,7 @@ struct SceneItemStyle {
 /// Many spheres (glyph-instanced, so 10 000 stay interactive).
 struct SphereSetSpec {
     SceneItemStyle style;
-    QVector<QVector3D> centers;
+    QVector<Vec3> centers;
     QVector<double> radii;  ///< one per centre, or empty = radius
     double radius = 0.05;
     QVector<double> values; ///< colour value per sphere, or empty = solid colour
@@ -163,7 +164,7 @@ struct SphereSetSpec {
 /// A polyline through points; drawn as a tube when radius > 0, else as a line.
 struct PolylineSpec {
     SceneItemStyle style;
-    QVector<QVector3D> points;
+    QVector<Vec3> points;
     QVector<double> values; ///< colour value per point (e.g. time), or empty
     double radius = 0.0;    ///< tube radius in scene units; 0 = a line of lineWidth px
     double lineWidth = 2.0; ///< px, lines only
@@ -174,12 +175,12 @@ struct SurfaceSpec {
     enum class Kind { Mesh, Torus };
     SceneItemStyle style;
     Kind kind = Kind::Mesh;
-    QVector<QVector3D> vertices; ///< Mesh
+    QVector<Vec3> vertices; ///< Mesh
     QVector<int> triangles;      ///< Mesh: 3 vertex indices per triangle
     QVector<double> values;      ///< Mesh: per vertex; Torus: a gridU x gridV grid (u major), or empty
     int gridU = 0;               ///< Torus value grid size along u (around the ring)
     int gridV = 0;               ///< Torus value grid size along v (around the tube)
-    QVector3D center;            ///< Torus centre
+    Vec3 center;            ///< Torus centre
     double ringRadius = 1.0;     ///< Torus: distance from the centre to the tube centre
     double tubeRadius = 0.35;    ///< Torus: tube (cross-section) radius
     int resolution = 64;         ///< Torus: samples along u (v uses half)
@@ -189,7 +190,7 @@ struct SurfaceSpec {
 /// Points drawn as small round points of pointSize px.
 struct PointCloudSpec {
     SceneItemStyle style;
-    QVector<QVector3D> points;
+    QVector<Vec3> points;
     QVector<double> values;
     double pointSize = 4.0;
 };
@@ -197,15 +198,15 @@ struct PointCloudSpec {
 /// Arrows from origins along vectors (length = |vector| * scale).
 struct ArrowSetSpec {
     SceneItemStyle style;
-    QVector<QVector3D> origins;
-    QVector<QVector3D> vectors; ///< same length as origins
+    QVector<Vec3> origins;
+    QVector<Vec3> vectors; ///< same length as origins
     QVector<double> values;     ///< per arrow, or empty
     double scale = 1.0;
 };
 
 /// A text label at a 3D position (always facing the camera).
 struct SceneLabelSpec {
-    QVector3D position;
+    Vec3 position;
     QString text;
 };
 
@@ -213,9 +214,9 @@ struct SceneLabelSpec {
 /// elevation (degrees) and zooms.
 struct CameraSpec {
     bool hasPosition = false;
-    QVector3D position;
-    QVector3D focalPoint;
-    QVector3D viewUp{0, 0, 1};
+    Vec3 position;
+    Vec3 focalPoint;
+    Vec3 viewUp{0, 0, 1};
     double azimuth = 30;
     double elevation = 20;
     double zoom = 1.0;

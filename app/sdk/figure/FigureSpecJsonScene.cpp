@@ -28,9 +28,9 @@ QVector<double> readNumbers(const QJsonValue& v) {
 }
 
 /// Points as a flat [x0, y0, z0, x1, ...] array.
-QJsonArray points(const QVector<QVector3D>& v) {
+QJsonArray points(const QVector<Vec3>& v) {
     QJsonArray a;
-    for (const QVector3D& p : v) {
+    for (const Vec3& p : v) {
         a.append(p.x());
         a.append(p.y());
         a.append(p.z());
@@ -38,7 +38,7 @@ QJsonArray points(const QVector<QVector3D>& v) {
     return a;
 }
 
-bool readPoints(const QJsonValue& v, QVector<QVector3D>* out, const QString& what, QString* error) {
+bool readPoints(const QJsonValue& v, QVector<Vec3>* out, const QString& what, QString* error) {
     const QJsonArray a = v.toArray();
     if (a.size() % 3 != 0) {
         if (error)
@@ -49,17 +49,17 @@ bool readPoints(const QJsonValue& v, QVector<QVector3D>* out, const QString& wha
     out->reserve(a.size() / 3);
     for (qsizetype i = 0; i + 2 < a.size(); i += 3)
         out->append(
-            QVector3D(float(a[i].toDouble()), float(a[i + 1].toDouble()), float(a[i + 2].toDouble())));
+            Vec3(float(a[i].toDouble()), float(a[i + 1].toDouble()), float(a[i + 2].toDouble())));
     return true;
 }
 
-QJsonArray vec(const QVector3D& p) {
+QJsonArray vec(const Vec3& p) {
     return QJsonArray{p.x(), p.y(), p.z()};
 }
 
-QVector3D readVec(const QJsonValue& v, const QVector3D& fallback = {}) {
+Vec3 readVec(const QJsonValue& v, const Vec3& fallback = {}) {
     const QJsonArray a = v.toArray();
-    return a.size() == 3 ? QVector3D(float(a[0].toDouble()), float(a[1].toDouble()), float(a[2].toDouble()))
+    return a.size() == 3 ? Vec3(float(a[0].toDouble()), float(a[1].toDouble()), float(a[2].toDouble()))
                          : fallback;
 }
 
@@ -70,7 +70,7 @@ QJsonObject style(const SceneItemStyle& s) {
                   {QStringLiteral("colormap"), s.colormap},
                   {QStringLiteral("colorBarTitle"), s.colorBarTitle}};
     if (s.color.isValid())
-        o[QStringLiteral("color")] = s.color.name(QColor::HexArgb);
+        o[QStringLiteral("color")] = s.color.name();
     return o;
 }
 
@@ -79,7 +79,7 @@ SceneItemStyle readStyle(const QJsonValue& v) {
     SceneItemStyle s;
     s.name = o.value(QStringLiteral("name")).toString();
     if (o.contains(QStringLiteral("color")))
-        s.color = QColor(o.value(QStringLiteral("color")).toString());
+        s.color = Rgba::fromName(o.value(QStringLiteral("color")).toString());
     s.colorIndex = o.value(QStringLiteral("colorIndex")).toInt(0);
     s.opacity = o.value(QStringLiteral("opacity")).toDouble(1.0);
     s.colormap = o.value(QStringLiteral("colormap")).toString();
@@ -253,7 +253,7 @@ bool sceneFromJson(const QJsonObject& j, SceneSpec* out, QString* error) {
     s.camera.elevation = cam.value(QStringLiteral("elevation")).toDouble(20);
     s.camera.zoom = cam.value(QStringLiteral("zoom")).toDouble(1.0);
     s.camera.parallel = cam.value(QStringLiteral("parallel")).toBool();
-    s.camera.viewUp = readVec(cam.value(QStringLiteral("viewUp")), QVector3D(0, 0, 1));
+    s.camera.viewUp = readVec(cam.value(QStringLiteral("viewUp")), Vec3(0, 0, 1));
     if (cam.contains(QStringLiteral("position"))) {
         s.camera.hasPosition = true;
         s.camera.position = readVec(cam.value(QStringLiteral("position")));

@@ -2,7 +2,7 @@
 /// JSON form of a FigureSpec (the "export data" JSON, also usable to store and replay figures).
 /// Non-finite numbers are written as null and read back as NaN. Pure functions, any thread.
 
-#include "widgets/FigureSpec.h"
+#include "sdk/figure/FigureSpec.h"
 
 #include <QJsonObject>
 
