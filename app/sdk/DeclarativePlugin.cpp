@@ -15,7 +15,7 @@ QString DeclarativePlugin::check(const PanelDefinition& definition, const QStrin
     if (info.id != id)
         problems << QStringLiteral("built as panel '%1' but paper.json has id '%2'").arg(id, info.id);
     problems << definition.mismatches(info);
-    return problems.join(QLatin1Char('\n'));
+    return problems.join(QStringLiteral("; "));
 }
 
 bool DeclarativePlugin::initialize(const PluginInfo& info, QString* error) {

@@ -27,7 +27,7 @@ public:
     const PanelDefinition& definition() const { return m_definition; }
 
     /// The load-time check on its own: "" when `info` (paper.json) agrees with `definition`
-    /// built as `id`, else the mismatches, one per line.
+    /// built as `id`, else the mismatches, separated by "; ".
     static QString check(const PanelDefinition& definition, const QString& id, const PluginInfo& info);
 
 private:
