@@ -3,7 +3,9 @@
 #include "curve/CurveStudy.h"
 #include "curve/SceneGraphReader.h"
 
+#include "CurveKeys.h"
 #include "core/Errors.h"
+#include "core/ResultBuilders.h"
 
 #include <algorithm>
 #include <cmath>
@@ -12,42 +14,53 @@
 namespace pl::curve {
 
 namespace {
+namespace P = curve::keys::param;
+namespace M = curve::keys::metric;
+namespace S = curve::keys::series;
+namespace X = curve::keys::matrix;
+namespace V = curve::keys::vector;
+namespace G = curve::keys::graph;
+namespace A = curve::keys::attr;
+namespace C = curve::keys::claim;
+} // namespace
+
+namespace {
 
 StudySettings settingsFrom(const ParamSet& p) {
     StudySettings s;
-    s.trainScenes = int(p.getInt("train_scenes"));
-    s.testScenes = int(p.getInt("test_scenes"));
-    s.agentsMin = int(p.getInt("agents_min"));
-    s.agentsMax = int(p.getInt("agents_max"));
+    s.trainScenes = int(p.getInt(P::kTrainScenes));
+    s.testScenes = int(p.getInt(P::kTestScenes));
+    s.agentsMin = int(p.getInt(P::kAgentsMin));
+    s.agentsMax = int(p.getInt(P::kAgentsMax));
     if (s.agentsMax < s.agentsMin)
         throw UsageError("agents_max (" + std::to_string(s.agentsMax) + ") must be at least agents_min (" +
                          std::to_string(s.agentsMin) + ")");
-    s.strength = p.getDouble("spurious_strength");
-    s.rhoA = p.getDouble("rho_a");
-    s.rhoB = p.getDouble("rho_b");
-    s.rhoOod = p.getDouble("rho_ood");
-    s.oodSpeedShift = p.getDouble("ood_speed_shift");
-    s.backgroundMax = int(p.getInt("background_max"));
-    s.sensorNoise = p.getDouble("sensor_noise");
-    s.targetScenes = int(p.getInt("target_scenes"));
-    s.positionNoise = p.getDouble("position_noise");
-    s.velocityNoise = p.getDouble("velocity_noise");
-    s.missRate = p.getDouble("miss_rate");
-    s.model.hidden = int(p.getInt("hidden"));
-    s.model.layers = int(p.getInt("layers"));
-    s.train.epochs = int(p.getInt("epochs"));
-    s.train.batchScenes = int(p.getInt("batch_scenes"));
-    s.train.learningRate = p.getDouble("learning_rate");
-    s.train.tauEnd = p.getDouble("tau_end");
-    s.train.w.lambdaSigma = p.getDouble("lambda_sigma");
-    s.train.w.lambdaSparse = p.getDouble("lambda_sparse");
-    s.train.w.lambdaEnv = p.getDouble("lambda_env");
-    s.train.w.lambdaVrex = p.getDouble("lambda_vrex");
-    s.train.w.betaKl = p.getDouble("beta_kl");
-    s.train.w.lambdaProto = p.getDouble("lambda_proto");
-    s.train.w.priorMu = p.getDouble("prior_mu");
-    s.samples = int(p.getInt("samples"));
-    s.adaptSteps = int(p.getInt("adapt_steps"));
+    s.strength = p.getDouble(P::kSpuriousStrength);
+    s.rhoA = p.getDouble(P::kRhoA);
+    s.rhoB = p.getDouble(P::kRhoB);
+    s.rhoOod = p.getDouble(P::kRhoOod);
+    s.oodSpeedShift = p.getDouble(P::kOodSpeedShift);
+    s.backgroundMax = int(p.getInt(P::kBackgroundMax));
+    s.sensorNoise = p.getDouble(P::kSensorNoise);
+    s.targetScenes = int(p.getInt(P::kTargetScenes));
+    s.positionNoise = p.getDouble(P::kPositionNoise);
+    s.velocityNoise = p.getDouble(P::kVelocityNoise);
+    s.missRate = p.getDouble(P::kMissRate);
+    s.model.hidden = int(p.getInt(P::kHidden));
+    s.model.layers = int(p.getInt(P::kLayers));
+    s.train.epochs = int(p.getInt(P::kEpochs));
+    s.train.batchScenes = int(p.getInt(P::kBatchScenes));
+    s.train.learningRate = p.getDouble(P::kLearningRate);
+    s.train.tauEnd = p.getDouble(P::kTauEnd);
+    s.train.w.lambdaSigma = p.getDouble(P::kLambdaSigma);
+    s.train.w.lambdaSparse = p.getDouble(P::kLambdaSparse);
+    s.train.w.lambdaEnv = p.getDouble(P::kLambdaEnv);
+    s.train.w.lambdaVrex = p.getDouble(P::kLambdaVrex);
+    s.train.w.betaKl = p.getDouble(P::kBetaKl);
+    s.train.w.lambdaProto = p.getDouble(P::kLambdaProto);
+    s.train.w.priorMu = p.getDouble(P::kPriorMu);
+    s.samples = int(p.getInt(P::kSamples));
+    s.adaptSteps = int(p.getInt(P::kAdaptSteps));
     return s;
 }
 
@@ -134,13 +147,13 @@ Graph sceneGraph(const Scene& sc, int sceneIndex, const Evaluation& cur, const E
         GraphNode n;
         n.id = int64_t(i);
         n.label = o.id;
-        n.attrs["type"] = double(int(o.type));
-        n.attrs["x"] = o.x;
-        n.attrs["y"] = o.y;
-        n.attrs["vx"] = o.vx;
-        n.attrs["vy"] = o.vy;
+        n.attrs[A::kType] = double(int(o.type));
+        n.attrs[A::kX] = o.x;
+        n.attrs[A::kY] = o.y;
+        n.attrs[A::kVx] = o.vx;
+        n.attrs[A::kVy] = o.vy;
         if (o.type == ObjectType::Weather)
-            n.attrs["rain"] = o.rain;
+            n.attrs[A::kRain] = o.rain;
         g.nodes.push_back(n);
     }
     const GraphBatch& b = cur.batch;
@@ -154,20 +167,20 @@ Graph sceneGraph(const Scene& sc, int sceneIndex, const Evaluation& cur, const E
         ge.source = b.edgeLocalSrc[e];
         ge.target = b.edgeLocalDst[e];
         ge.weight = cur.edgeGate[e];
-        ge.attrs["kind"] = b.edgeKind[e];
-        ge.attrs["gate_curve"] = cur.edgeGate[e];
-        ge.attrs["gate_baseline"] = base.edgeGate[e];
-        ge.attrs["sigma"] = cur.edgeSigma[e];
-        ge.attrs["gate_sd"] = cur.edgeGateSd[e];
+        ge.attrs[A::kKind] = b.edgeKind[e];
+        ge.attrs[A::kGateCurve] = cur.edgeGate[e];
+        ge.attrs[A::kGateBaseline] = base.edgeGate[e];
+        ge.attrs[A::kSigma] = cur.edgeSigma[e];
+        ge.attrs[A::kGateSd] = cur.edgeGateSd[e];
         const int p = pairOf[e];
         if (p >= 0) {
             const auto& pr = cur.prob[size_t(p)];
-            ge.attrs["relation_true"] = cur.label[size_t(p)];
-            ge.attrs["relation_curve"] = cur.pred[size_t(p)];
-            ge.attrs["confidence_curve"] = cur.confidence[size_t(p)];
-            ge.attrs["relation_baseline"] = base.pred[size_t(p)];
-            ge.attrs["confidence_baseline"] = base.confidence[size_t(p)];
-            ge.attrs["p_none"] = pr[0];
+            ge.attrs[A::kRelationTrue] = cur.label[size_t(p)];
+            ge.attrs[A::kRelationCurve] = cur.pred[size_t(p)];
+            ge.attrs[A::kConfidenceCurve] = cur.confidence[size_t(p)];
+            ge.attrs[A::kRelationBaseline] = base.pred[size_t(p)];
+            ge.attrs[A::kConfidenceBaseline] = base.confidence[size_t(p)];
+            ge.attrs[A::kPNone] = pr[0];
         }
         g.edges.push_back(ge);
     }
@@ -183,98 +196,99 @@ std::vector<ParamSpec> CurveEngine::params() const {
         s.push_back(std::move(p));
     };
     const char* W = "Synthetic scenes";
-    add(ParamSpec::integer("train_scenes", "Training scenes", 100, 50000, 400,
+    add(ParamSpec::integer(P::kTrainScenes, "Training scenes", 100, 50000, 400,
                            "Scenes of the two training environments (alternating)."),
         W);
-    add(ParamSpec::integer("test_scenes", "Test scenes", 50, 5000, 200,
+    add(ParamSpec::integer(P::kTestScenes, "Test scenes", 50, 5000, 200,
                            "Scenes of each test set (ID, OOD, target test)."),
         W);
-    add(ParamSpec::integer("agents_min", "Agents (min)", 2, 15, 3, "Fewest agents per scene (incl. ego)."),
+    add(ParamSpec::integer(P::kAgentsMin, "Agents (min)", 2, 15, 3, "Fewest agents per scene (incl. ego)."),
         W);
-    add(ParamSpec::integer("agents_max", "Agents (max)", 2, 15, 6,
+    add(ParamSpec::integer(P::kAgentsMax, "Agents (max)", 2, 15, 6,
                            "Most agents per scene (environment B adds one)."),
         W);
     add(ParamSpec::real(
-            "spurious_strength", "Spurious strength s", 0, 1, 1,
+            P::kSpuriousStrength, "Spurious strength s", 0, 1, 1,
             "Scales every cue probability towards 0.5: rho_eff = 0.5 + s (rho - 0.5). 0 = the context "
             "carries no signal."),
         W);
-    add(ParamSpec::real("rho_a", "rho train A", 0.5, 0.99, 0.9,
+    add(ParamSpec::real(P::kRhoA, "rho train A", 0.5, 0.99, 0.9,
                         "P(cue | agent or scene in an approaching relation) in training environment A."),
         W);
-    add(ParamSpec::real("rho_b", "rho train B", 0.5, 0.99, 0.75, "The same in training environment B."), W);
-    add(ParamSpec::real("rho_ood", "rho OOD", 0, 0.5, 0.1,
+    add(ParamSpec::real(P::kRhoB, "rho train B", 0.5, 0.99, 0.75, "The same in training environment B."), W);
+    add(ParamSpec::real(P::kRhoOod, "rho OOD", 0, 0.5, 0.1,
                         "Cue probability in the OOD and target domains (flipped)."),
         W);
-    add(ParamSpec::real("ood_speed_shift", "OOD car speed shift", 0, 10, 5,
+    add(ParamSpec::real(P::kOodSpeedShift, "OOD car speed shift", 0, 10, 5,
                         "Added to the car speed range U(5, 15) in the OOD and target domains.", "m/s"),
         W);
-    add(ParamSpec::integer("background_max", "Background objects (max)", 0, 10, 6,
+    add(ParamSpec::integer(P::kBackgroundMax, "Background objects (max)", 0, 10, 6,
                            "Cap on background objects per scene."),
         W);
     add(ParamSpec::real(
-            "sensor_noise", "Sensor noise", 0, 2, 0.3,
+            P::kSensorNoise, "Sensor noise", 0, 2, 0.3,
             "Observation noise (sd, m and m/s) in every environment; labels come from the true state.",
             "m, m/s"),
         W);
     const char* R = "Sim-to-real target domain";
-    add(ParamSpec::integer("target_scenes", "Labelled target scenes", 0, 500, 50,
+    add(ParamSpec::integer(P::kTargetScenes, "Labelled target scenes", 0, 500, 50,
                            "Largest number of labelled target scenes in the adaptation curve."),
         R);
-    add(ParamSpec::real("position_noise", "Position noise", 0, 2, 0.5,
+    add(ParamSpec::real(P::kPositionNoise, "Position noise", 0, 2, 0.5,
                         "Extra detection noise (sd) of the target domain.", "m"),
         R);
-    add(ParamSpec::real("velocity_noise", "Velocity noise", 0, 2, 0.5,
+    add(ParamSpec::real(P::kVelocityNoise, "Velocity noise", 0, 2, 0.5,
                         "Extra velocity noise (sd) of the target domain.", "m/s"),
         R);
-    add(ParamSpec::real("miss_rate", "Missed detections", 0, 0.5, 0.1,
+    add(ParamSpec::real(P::kMissRate, "Missed detections", 0, 0.5, 0.1,
                         "Probability an agent is not detected."),
         R);
-    add(ParamSpec::integer("adapt_steps", "Adaptation epochs", 1, 200, 15,
+    add(ParamSpec::integer(P::kAdaptSteps, "Adaptation epochs", 1, 200, 15,
                            "Fine-tuning epochs (full batch) per point of the adaptation curve."),
         R);
     const char* M = "Model and training";
-    add(ParamSpec::integer("hidden", "Hidden size", 8, 128, 16, "Width of every layer."), M);
-    add(ParamSpec::integer("layers", "Message-passing layers", 1, 3, 2, "Rounds of gated message passing."),
+    add(ParamSpec::integer(P::kHidden, "Hidden size", 8, 128, 16, "Width of every layer."), M);
+    add(ParamSpec::integer(P::kLayers, "Message-passing layers", 1, 3, 2, "Rounds of gated message passing."),
         M);
-    add(ParamSpec::integer("epochs", "Epochs", 1, 100, 10, "Passes over the training scenes (both models)."),
+    add(ParamSpec::integer(P::kEpochs, "Epochs", 1, 100, 10,
+                           "Passes over the training scenes (both models)."),
         M);
-    add(ParamSpec::integer("batch_scenes", "Scenes per step", 4, 256, 32, "Mini-batch size in scenes."), M);
-    add(ParamSpec::real("learning_rate", "Learning rate", 1e-4, 0.3, 0.03, "Adam step size.", "", true), M);
-    add(ParamSpec::real("tau_end", "Final gate temperature", 0.05, 1, 0.3,
+    add(ParamSpec::integer(P::kBatchScenes, "Scenes per step", 4, 256, 32, "Mini-batch size in scenes."), M);
+    add(ParamSpec::real(P::kLearningRate, "Learning rate", 1e-4, 0.3, 0.03, "Adam step size.", "", true), M);
+    add(ParamSpec::real(P::kTauEnd, "Final gate temperature", 0.05, 1, 0.3,
                         "CURVE's gate a = sigmoid(z / tau), tau annealed from 1."),
         M);
-    add(ParamSpec::integer("samples", "Test-time edge samples T", 1, 50, 10,
+    add(ParamSpec::integer(P::kSamples, "Test-time edge samples T", 1, 50, 10,
                            "Edge draws averaged by CURVE at test time."),
         M);
     const char* C = "CURVE regularisers";
-    add(ParamSpec::real("lambda_sigma", "lambda_sigma", 0, 10, 0.1,
+    add(ParamSpec::real(P::kLambdaSigma, "lambda_sigma", 0, 10, 0.1,
                         "Weight of mean(s2 a): keeping uncertain edges costs."),
         C);
-    add(ParamSpec::real("lambda_sparse", "lambda_0", 0, 10, 0.01, "Weight of mean(a): sparsity."), C);
+    add(ParamSpec::real(P::kLambdaSparse, "lambda_0", 0, 10, 0.01, "Weight of mean(a): sparsity."), C);
     add(ParamSpec::real(
-            "lambda_env", "lambda_env", 0, 10, 1,
+            P::kLambdaEnv, "lambda_env", 0, 10, 1,
             "Weight of the variance across training environments of each edge kind's mean activation."),
         C);
-    add(ParamSpec::real("lambda_vrex", "lambda_vrex", 0, 1000, 10,
+    add(ParamSpec::real(P::kLambdaVrex, "lambda_vrex", 0, 1000, 10,
                         "Weight of the variance of per-environment risks (V-REx)."),
         C);
-    add(ParamSpec::real("beta_kl", "beta_KL", 0, 10, 0.01, "Weight of KL(q(z) || N(mu0, 1))."), C);
-    add(ParamSpec::real("lambda_proto", "lambda_proto", 0, 10, 0.1,
+    add(ParamSpec::real(P::kBetaKl, "beta_KL", 0, 10, 0.01, "Weight of KL(q(z) || N(mu0, 1))."), C);
+    add(ParamSpec::real(P::kLambdaProto, "lambda_proto", 0, 10, 0.1,
                         "Weight of the prototype assignment loss (prototype-conditioned debiasing)."),
         C);
-    add(ParamSpec::real("prior_mu", "Prior mean mu0", -6, 0, -2, "Mean of the sparse edge prior."), C);
+    add(ParamSpec::real(P::kPriorMu, "Prior mean mu0", -6, 0, -2, "Mean of the sparse edge prior."), C);
     const char* V = "View and claims";
     add(ParamSpec::integer(
-            "shown_scene", "Shown OOD scene", 0, 4999, 0,
+            P::kShownScene, "Shown OOD scene", 0, 4999, 0,
             "k: the k-th OOD test scene with an approaching pair and a background object is drawn "
             "(graphs.scene_<index>)."),
         V);
-    add(ParamSpec::real("high_uncertainty", "High-uncertainty sd", 0.001, 0.5, 0.05,
+    add(ParamSpec::real(P::kHighUncertainty, "High-uncertainty sd", 0.001, 0.5, 0.05,
                         "Edges whose gate sd over the T samples exceeds this are drawn dashed."),
         V);
     add(ParamSpec::boolean(
-            "null_control", "Run the s = 0 control", false,
+            P::kNullControl, "Run the s = 0 control", false,
             "Train both models again with spurious strength 0 (claim c3); doubles the run time."),
         V);
     return s;
@@ -300,111 +314,102 @@ std::shared_ptr<const LoadedInput> CurveEngine::load(const std::string& path) co
     return in;
 }
 
-ResultDocument CurveEngine::run(const InputList& inputs, const ParamSet& p, RunContext& ctx) const {
-    if (inputs.size() > 1)
-        throw UsageError("curve-scene-graph takes at most one .jsonl scene-graph file");
-    const StudySettings s = settingsFrom(p);
-    const bool control = p.getBool("null_control");
-    ResultDocument doc;
-    SceneSet scenes;
-    bool fromFile = false;
-    if (!inputs.empty()) {
-        const auto* in = dynamic_cast<const SceneSetInput*>(inputs[0].get());
-        if (!in)
-            throw InputError(inputs[0]->path, "not a scene-graph file loaded by curve-scene-graph");
-        scenes = in->scenes;
-        fromFile = true;
-        doc.notes.push_back("scenes from " + in->path +
-                            "; the synthetic-scene parameters are ignored and the "
-                            "s = 0 control is not run (it needs the generator)");
-    } else {
-        scenes = makeSyntheticScenes(s, Rng(ctx.seed()).fork("scenes"));
-    }
-    const double mainShare = control && !fromFile ? 0.5 : 1.0;
-    const Poll poll = [&ctx] { ctx.throwIfCancelled(); };
-    const StudyResult r = runStudy(scenes, s, Rng(ctx.seed()).fork("study"), poll,
-                                   [&](double f, const std::string& st) { ctx.progress(mainShare * f, st); });
-    for (const auto& n : r.notes)
-        doc.notes.push_back(n);
+namespace {
 
+/// Stage 1: the scenes, from the input file or the generator (seed stream "scenes").
+SceneSet loadOrGenerateScenes(const InputList& inputs, const StudySettings& s, uint64_t seed,
+                              ResultDocument& doc) {
+    if (inputs.empty())
+        return makeSyntheticScenes(s, Rng(seed).fork("scenes"));
+    const auto* in = dynamic_cast<const SceneSetInput*>(inputs[0].get());
+    if (!in)
+        throw InputError(inputs[0]->path, "not a scene-graph file loaded by curve-scene-graph");
+    doc.notes.push_back("scenes from " + in->path +
+                        "; the synthetic-scene parameters are ignored and the "
+                        "s = 0 control is not run (it needs the generator)");
+    return in->scenes;
+}
+
+/// Stage 3: accuracies, uncertainty and context mass of both models.
+void packMetrics(const StudyResult& r, const ParamSet& p, ResultDocument& doc) {
     auto& m = doc.metrics;
-    m["ood_accuracy_curve"] = r.oodCurve.balancedAccuracy;
-    m["ood_accuracy_baseline"] = r.oodBase.balancedAccuracy;
-    m["id_accuracy_curve"] = r.idCurve.balancedAccuracy;
-    m["id_accuracy_baseline"] = r.idBase.balancedAccuracy;
-    m["ood_plain_accuracy_curve"] = r.oodCurve.accuracy;
-    m["ood_plain_accuracy_baseline"] = r.oodBase.accuracy;
+    m[M::kOodAccuracyCurve] = r.oodCurve.balancedAccuracy;
+    m[M::kOodAccuracyBaseline] = r.oodBase.balancedAccuracy;
+    m[M::kIdAccuracyCurve] = r.idCurve.balancedAccuracy;
+    m[M::kIdAccuracyBaseline] = r.idBase.balancedAccuracy;
+    m[M::kOodPlainAccuracyCurve] = r.oodCurve.accuracy;
+    m[M::kOodPlainAccuracyBaseline] = r.oodBase.accuracy;
     const UncertaintySplit u = uncertaintySplit(r.oodCurve);
-    m["uncertainty_spurious"] = meanOf(u.spurious);
-    m["uncertainty_invariant"] = meanOf(u.invariant);
-    m["context_edge_mass_curve"] = contextMass(r.oodCurve);
-    m["context_edge_mass_baseline"] = contextMass(r.oodBase);
-    m["train_scenes"] = double(r.trainCount);
-    m["ood_scenes"] = double(r.oodCount);
-    m["training_environments"] = r.trainEnvs;
-    m["high_uncertainty"] = p.getDouble("high_uncertainty");
-    doc.vectors["box_uncertainty_spurious"] = boxStats(u.spurious);
-    doc.vectors["box_uncertainty_invariant"] = boxStats(u.invariant);
+    m[M::kUncertaintySpurious] = meanOf(u.spurious);
+    m[M::kUncertaintyInvariant] = meanOf(u.invariant);
+    m[M::kContextEdgeMassCurve] = contextMass(r.oodCurve);
+    m[M::kContextEdgeMassBaseline] = contextMass(r.oodBase);
+    m[M::kTrainScenes] = double(r.trainCount);
+    m[M::kOodScenes] = double(r.oodCount);
+    m[M::kTrainingEnvironments] = r.trainEnvs;
+    m[M::kHighUncertainty] = p.getDouble(P::kHighUncertainty);
+    doc.vectors[V::kBoxUncertaintySpurious] = boxStats(u.spurious);
+    doc.vectors[V::kBoxUncertaintyInvariant] = boxStats(u.invariant);
+}
 
-    auto stepSeries = [](const std::vector<double>& y, const char* ylabel) {
-        Series s{{}, y, "training step", ylabel};
-        for (size_t i = 0; i < y.size(); ++i)
-            s.x.push_back(double(i + 1));
-        return s;
-    };
-    doc.series["train_loss_curve"] = stepSeries(r.logCurve.loss, "total training loss");
-    doc.series["train_loss_baseline"] = stepSeries(r.logBase.loss, "total training loss");
-    doc.series["train_ce_curve"] = stepSeries(r.logCurve.ce, "cross-entropy");
-    auto epochSeries = [](const std::vector<double>& y) {
-        Series s{{}, y, "epoch", "balanced relation accuracy"};
-        for (size_t i = 0; i < y.size(); ++i)
-            s.x.push_back(double(i + 1));
-        return s;
-    };
-    doc.series["epoch_id_accuracy_curve"] = epochSeries(r.logCurve.epochIdAcc);
-    doc.series["epoch_id_accuracy_baseline"] = epochSeries(r.logBase.epochIdAcc);
-    doc.series["epoch_ood_accuracy_curve"] = epochSeries(r.logCurve.epochOodAcc);
-    doc.series["epoch_ood_accuracy_baseline"] = epochSeries(r.logBase.epochOodAcc);
-    doc.series["risk_coverage_curve"] = riskCoverage(r.oodCurve);
-    doc.series["risk_coverage_baseline"] = riskCoverage(r.oodBase);
+/// y against 1, 2, 3, … (training steps or epochs).
+Series countedSeries(const std::vector<double>& y, const char* xlabel, const char* ylabel) {
+    Series s = seriesOf({}, y, xlabel, ylabel);
+    for (size_t i = 0; i < y.size(); ++i)
+        s.x.push_back(double(i + 1));
+    return s;
+}
+
+/// Stage 4: training curves, risk-coverage and the adaptation curve.
+void packSeries(const StudyResult& r, ResultDocument& doc) {
+    doc.series[S::kTrainLossCurve] = countedSeries(r.logCurve.loss, "training step", "total training loss");
+    doc.series[S::kTrainLossBaseline] = countedSeries(r.logBase.loss, "training step", "total training loss");
+    doc.series[S::kTrainCeCurve] = countedSeries(r.logCurve.ce, "training step", "cross-entropy");
+    const char* acc = "balanced relation accuracy";
+    doc.series[S::kEpochIdAccuracyCurve] = countedSeries(r.logCurve.epochIdAcc, "epoch", acc);
+    doc.series[S::kEpochIdAccuracyBaseline] = countedSeries(r.logBase.epochIdAcc, "epoch", acc);
+    doc.series[S::kEpochOodAccuracyCurve] = countedSeries(r.logCurve.epochOodAcc, "epoch", acc);
+    doc.series[S::kEpochOodAccuracyBaseline] = countedSeries(r.logBase.epochOodAcc, "epoch", acc);
+    doc.series[S::kRiskCoverageCurve] = riskCoverage(r.oodCurve);
+    doc.series[S::kRiskCoverageBaseline] = riskCoverage(r.oodBase);
     if (!r.adaptation.empty()) {
-        Series a{{}, {}, "labelled target-domain scenes", "balanced relation accuracy (target test)"};
+        Series a = emptySeries("labelled target-domain scenes", "balanced relation accuracy (target test)");
         Series b = a;
         for (const AdaptPoint& ap : r.adaptation) {
-            a.x.push_back(ap.n);
-            a.y.push_back(ap.curve);
-            b.x.push_back(ap.n);
-            b.y.push_back(ap.baseline);
+            addPoint(a, ap.n, ap.curve);
+            addPoint(b, ap.n, ap.baseline);
         }
-        doc.series["adaptation_curve"] = a;
-        doc.series["adaptation_baseline"] = b;
+        doc.series[S::kAdaptationCurve] = a;
+        doc.series[S::kAdaptationBaseline] = b;
     }
-    // Mean gate per edge kind (rows) on the ID and OOD test sets, both models.
-    {
-        Matrix g;
-        g.rows = kEdgeKinds;
-        g.cols = 4;
-        g.colLabels = {"baseline ID", "CURVE ID", "baseline OOD", "CURVE OOD"};
-        for (int k = 0; k < kEdgeKinds; ++k)
-            g.rowLabels.push_back(edgeKindName(k));
-        g.data.assign(size_t(g.rows * g.cols), std::nan(""));
-        const Evaluation* evs[] = {&r.idBase, &r.idCurve, &r.oodBase, &r.oodCurve};
-        for (int c = 0; c < 4; ++c)
-            for (int k = 0; k < kEdgeKinds; ++k) {
-                double sum = 0;
-                int n = 0;
-                for (size_t e = 0; e < evs[c]->edgeGate.size(); ++e)
-                    if (evs[c]->batch.edgeKind[e] == k) {
-                        sum += evs[c]->edgeGate[e];
-                        ++n;
-                    }
-                if (n)
-                    g.data[size_t(k * 4 + c)] = sum / n;
-            }
-        doc.matrices["edge_activation"] = g;
-    }
-    // The k-th OOD scene that shows the effect (a true approaching pair and a background object);
-    // plain index k when no scene qualifies.
+}
+
+/// Stage 5: mean gate per edge kind (rows) on the ID and OOD test sets, both models.
+void packEdgeActivation(const StudyResult& r, ResultDocument& doc) {
+    std::vector<std::string> kinds;
+    for (int k = 0; k < kEdgeKinds; ++k)
+        kinds.push_back(edgeKindName(k));
+    Matrix g = filledMatrix(kEdgeKinds, 4, std::nan(""), std::move(kinds),
+                            {"baseline ID", "CURVE ID", "baseline OOD", "CURVE OOD"});
+    const Evaluation* evs[] = {&r.idBase, &r.idCurve, &r.oodBase, &r.oodCurve};
+    for (int c = 0; c < 4; ++c)
+        for (int k = 0; k < kEdgeKinds; ++k) {
+            double sum = 0;
+            int n = 0;
+            for (size_t e = 0; e < evs[c]->edgeGate.size(); ++e)
+                if (evs[c]->batch.edgeKind[e] == k) {
+                    sum += evs[c]->edgeGate[e];
+                    ++n;
+                }
+            if (n)
+                g.data[size_t(k * 4 + c)] = sum / n;
+        }
+    doc.matrices[X::kEdgeActivation] = g;
+}
+
+/// Stage 6: the k-th OOD scene that shows the effect (a true approaching pair and a background
+/// object); plain index k when no scene qualifies.
+void packShownScene(const StudyResult& r, const ParamSet& p, ResultDocument& doc) {
     std::vector<int> showable;
     for (size_t i = 0; i < r.oodScenes.size(); ++i) {
         bool rel = false, bg = false;
@@ -415,50 +420,81 @@ ResultDocument CurveEngine::run(const InputList& inputs, const ParamSet& p, RunC
         if (rel && bg)
             showable.push_back(int(i));
     }
-    const int64_t k = p.getInt("shown_scene");
+    const int64_t k = p.getInt(P::kShownScene);
     const int shown = showable.empty() ? int(std::min<int64_t>(k, int64_t(r.oodScenes.size()) - 1))
                                        : showable[size_t(k) % showable.size()];
-    m["shown_scene"] = shown;
-    doc.graphs["scene_" + std::to_string(shown)] =
+    doc.metrics[M::kShownScene] = shown;
+    doc.graphs[G::kScenePrefix + std::to_string(shown)] =
         sceneGraph(r.oodScenes[size_t(shown)], shown, r.oodCurve, r.oodBase);
+}
 
-    // Claims.
+/// Stage 7: claims c1 and c2 of the main run.
+void checkMainClaims(const StudyResult& r, ResultDocument& doc) {
     const double gap = 100 * (r.oodCurve.balancedAccuracy - r.oodBase.balancedAccuracy);
     const double idGap = 100 * (r.idCurve.balancedAccuracy - r.idBase.balancedAccuracy);
     doc.claims.push_back(
-        {"c1-ood-beats-baseline",
-         "CURVE's out-of-distribution relation accuracy beats the plain-likelihood baseline's", gap > 0, gap,
-         0.0,
-         "balanced relation accuracy on " + std::to_string(r.oodCount) +
-             " OOD scenes (flipped cue), CURVE minus baseline in points; ID difference " +
-             std::to_string(idGap) + " points"});
-    const double du = m["uncertainty_spurious"] - m["uncertainty_invariant"];
-    doc.claims.push_back(
-        {"c2-uncertainty-spurious-higher",
-         "CURVE's edge uncertainty is higher on spurious (context) relations than on invariant ones",
-         std::isfinite(du) && du > 0, du, 0.0,
-         "mean sd of the edge gate over T samples on background/weather -> agent edges (" +
-             std::to_string(u.spurious.size()) + ") minus agent -> agent edges with a true relation (" +
-             std::to_string(u.invariant.size()) + "), OOD test scenes"});
-    if (control && !fromFile) {
-        StudySettings s0 = s;
-        s0.strength = 0;
-        const SceneSet scenes0 = makeSyntheticScenes(s0, Rng(ctx.seed()).fork("scenes"));
-        const StudyResult r0 =
-            runStudy(scenes0, s0, Rng(ctx.seed()).fork("study"), poll, [&](double f, const std::string& st) {
-                ctx.progress(0.5 + 0.5 * f, "s = 0 control: " + st);
-            });
-        m["null_ood_accuracy_curve"] = r0.oodCurve.balancedAccuracy;
-        m["null_ood_accuracy_baseline"] = r0.oodBase.balancedAccuracy;
-        const double d0 = 100 * std::abs(r0.oodCurve.balancedAccuracy - r0.oodBase.balancedAccuracy);
-        doc.claims.push_back(
-            {"c3-no-spurious-no-gap",
-             "With the spurious strength at zero the two models match out of distribution", d0 <= 3.0, d0,
-             3.0,
-             "|CURVE - baseline| OOD balanced accuracy in points, same seed and settings with s = 0 "
-             "(the OOD gap of the main run is " +
-                 std::to_string(gap) + " points)"});
-    }
+        claimOf(C::kC1OodBeatsBaseline,
+                "CURVE's out-of-distribution relation accuracy beats the plain-likelihood baseline's",
+                gap > 0, gap, 0.0,
+                "balanced relation accuracy on " + std::to_string(r.oodCount) +
+                    " OOD scenes (flipped cue), CURVE minus baseline in points; ID difference " +
+                    std::to_string(idGap) + " points"));
+    const UncertaintySplit u = uncertaintySplit(r.oodCurve);
+    const double du = doc.metrics[M::kUncertaintySpurious] - doc.metrics[M::kUncertaintyInvariant];
+    doc.claims.push_back(claimOf(
+        C::kC2UncertaintySpuriousHigher,
+        "CURVE's edge uncertainty is higher on spurious (context) relations than on invariant ones",
+        std::isfinite(du) && du > 0, du, 0.0,
+        "mean sd of the edge gate over T samples on background/weather -> agent edges (" +
+            std::to_string(u.spurious.size()) + ") minus agent -> agent edges with a true relation (" +
+            std::to_string(u.invariant.size()) + "), OOD test scenes"));
+}
+
+/// Stage 8: the s = 0 control (both models trained again without the spurious cue) and claim c3.
+void runNullControl(const StudyResult& r, const StudySettings& s, const Poll& poll, RunContext& ctx,
+                    ResultDocument& doc) {
+    const double gap = 100 * (r.oodCurve.balancedAccuracy - r.oodBase.balancedAccuracy);
+    StudySettings s0 = s;
+    s0.strength = 0;
+    const SceneSet scenes0 = makeSyntheticScenes(s0, Rng(ctx.seed()).fork("scenes"));
+    const StudyResult r0 =
+        runStudy(scenes0, s0, Rng(ctx.seed()).fork("study"), poll, [&](double f, const std::string& st) {
+            ctx.progress(0.5 + 0.5 * f, "s = 0 control: " + st);
+        });
+    doc.metrics[M::kNullOodAccuracyCurve] = r0.oodCurve.balancedAccuracy;
+    doc.metrics[M::kNullOodAccuracyBaseline] = r0.oodBase.balancedAccuracy;
+    const double d0 = 100 * std::abs(r0.oodCurve.balancedAccuracy - r0.oodBase.balancedAccuracy);
+    doc.claims.push_back(claimOf(
+        C::kC3NoSpuriousNoGap, "With the spurious strength at zero the two models match out of distribution",
+        d0 <= 3.0, d0, 3.0,
+        "|CURVE - baseline| OOD balanced accuracy in points, same seed and settings with "
+        "s = 0 (the OOD gap of the main run is " +
+            std::to_string(gap) + " points)"));
+}
+
+} // namespace
+
+ResultDocument CurveEngine::run(const InputList& inputs, const ParamSet& p, RunContext& ctx) const {
+    if (inputs.size() > 1)
+        throw UsageError("curve-scene-graph takes at most one .jsonl scene-graph file");
+    const StudySettings s = settingsFrom(p);
+    const bool control = p.getBool(P::kNullControl);
+    ResultDocument doc;
+    const bool fromFile = !inputs.empty();
+    const SceneSet scenes = loadOrGenerateScenes(inputs, s, ctx.seed(), doc);
+    const double mainShare = control && !fromFile ? 0.5 : 1.0;
+    const Poll poll = [&ctx] { ctx.throwIfCancelled(); };
+    const StudyResult r = runStudy(scenes, s, Rng(ctx.seed()).fork("study"), poll,
+                                   [&](double f, const std::string& st) { ctx.progress(mainShare * f, st); });
+    for (const auto& n : r.notes)
+        doc.notes.push_back(n);
+    packMetrics(r, p, doc);
+    packSeries(r, doc);
+    packEdgeActivation(r, doc);
+    packShownScene(r, p, doc);
+    checkMainClaims(r, doc);
+    if (control && !fromFile)
+        runNullControl(r, s, poll, ctx, doc);
     ctx.progress(1.0, "done");
     return doc;
 }

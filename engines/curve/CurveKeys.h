@@ -120,11 +120,9 @@ inline constexpr char kY[] = "y";
 
 /// Claim::id values.
 namespace claim {
-inline constexpr char kB[] = "b";
 inline constexpr char kC1OodBeatsBaseline[] = "c1-ood-beats-baseline";
 inline constexpr char kC2UncertaintySpuriousHigher[] = "c2-uncertainty-spurious-higher";
 inline constexpr char kC3NoSpuriousNoGap[] = "c3-no-spurious-no-gap";
-inline constexpr char kWeather[] = "weather";
 } // namespace claim
 
 } // namespace pl::curve::keys

@@ -54,11 +54,10 @@ int invariantRelation(const SceneObject& a, const SceneObject& b) {
     return Relation::None;
 }
 
-Scene generateScene(const EnvironmentSpec& s, int env, Split split, Rng& rng) {
-    Scene sc;
-    sc.env = env;
-    sc.split = split;
-    const int n = s.agentsMin + int(rng.uniformInt(uint64_t(std::max(1, s.agentsMax - s.agentsMin + 1))));
+namespace {
+
+/// The ego car and n - 1 other agents: type, speed, position and heading.
+void placeAgents(Scene& sc, const EnvironmentSpec& s, int n, Rng& rng) {
     const double lanes[] = {-5.25, -1.75, 1.75, 5.25};
     for (int i = 0; i < n; ++i) {
         SceneObject o;
@@ -87,8 +86,11 @@ Scene generateScene(const EnvironmentSpec& s, int env, Split split, Rng& rng) {
         }
         sc.objects.push_back(o);
     }
-    // Plant an approaching pair (meeting point in t seconds) and a following pair so that both
-    // relations are frequent; the labels below come from the rule alone.
+}
+
+/// Plant an approaching pair (meeting point in t seconds) and a following pair so that both
+/// relations are frequent; the labels come from the rule alone.
+void plantPairs(Scene& sc, int n, Rng& rng) {
     if (n >= 2 && rng.uniform() < 0.6) {
         const int i = int(rng.uniformInt(uint64_t(n)));
         int j = int(rng.uniformInt(uint64_t(n - 1)));
@@ -120,7 +122,11 @@ Scene generateScene(const EnvironmentSpec& s, int env, Split split, Rng& rng) {
             lead.y = follower.y + uy * gap + ux * lat;
         }
     }
-    std::vector<bool> involved(size_t(n), false);
+}
+
+/// Labels every ordered agent pair by the invariant rule; marks the agents in an approaching pair.
+/// Returns whether any pair approaches.
+bool labelRelations(Scene& sc, int n, std::vector<bool>& involved) {
     bool anyApproach = false;
     for (int i = 0; i < n; ++i)
         for (int j = 0; j < n; ++j) {
@@ -134,7 +140,13 @@ Scene generateScene(const EnvironmentSpec& s, int env, Split split, Rng& rng) {
                 anyApproach = true;
             }
         }
-    // Spurious context: cue objects near involved agents with probability rho.
+    return anyApproach;
+}
+
+/// Spurious context: cue objects near involved agents with probability rho, distractors, and the
+/// weather object (rain with probability rho when a pair approaches).
+void addContext(Scene& sc, const EnvironmentSpec& s, int n, const std::vector<bool>& involved,
+                bool anyApproach, Rng& rng) {
     int bg = 0;
     for (int i = 0; i < n && bg < s.backgroundMax; ++i) {
         const double p = involved[size_t(i)] ? s.rho : 1.0 - s.rho;
@@ -163,34 +175,52 @@ Scene generateScene(const EnvironmentSpec& s, int env, Split split, Rng& rng) {
     w.id = "weather";
     w.rain = rng.uniform() < (anyApproach ? s.rho : 1.0 - s.rho) ? 1.0 : 0.0;
     sc.objects.push_back(w);
-    // Observation shift (sim-to-real): noise and missed detections after labelling.
-    if (s.positionNoise > 0 || s.velocityNoise > 0 || s.missRate > 0) {
-        std::vector<int> keep;
-        for (int i = 0; i < int(sc.objects.size()); ++i) {
-            SceneObject& o = sc.objects[size_t(i)];
-            if (isAgent(o.type)) {
-                o.x += rng.normal(0, s.positionNoise);
-                o.y += rng.normal(0, s.positionNoise);
-                o.vx += rng.normal(0, s.velocityNoise);
-                o.vy += rng.normal(0, s.velocityNoise);
-                if (i > 0 && rng.uniform() < s.missRate)
-                    continue;
-            }
-            keep.push_back(i);
+}
+
+/// Observation shift (sim-to-real): noise and missed detections after labelling.
+void shiftObservations(Scene& sc, const EnvironmentSpec& s, Rng& rng) {
+    if (!(s.positionNoise > 0 || s.velocityNoise > 0 || s.missRate > 0))
+        return;
+    std::vector<int> keep;
+    for (int i = 0; i < int(sc.objects.size()); ++i) {
+        SceneObject& o = sc.objects[size_t(i)];
+        if (isAgent(o.type)) {
+            o.x += rng.normal(0, s.positionNoise);
+            o.y += rng.normal(0, s.positionNoise);
+            o.vx += rng.normal(0, s.velocityNoise);
+            o.vy += rng.normal(0, s.velocityNoise);
+            if (i > 0 && rng.uniform() < s.missRate)
+                continue;
         }
-        std::vector<int> map(sc.objects.size(), -1);
-        std::vector<SceneObject> objs;
-        for (int i : keep) {
-            map[size_t(i)] = int(objs.size());
-            objs.push_back(sc.objects[size_t(i)]);
-        }
-        std::vector<SceneRelation> rels;
-        for (const SceneRelation& r : sc.relations)
-            if (map[size_t(r.source)] >= 0 && map[size_t(r.target)] >= 0)
-                rels.push_back({map[size_t(r.source)], map[size_t(r.target)], r.relation});
-        sc.objects = std::move(objs);
-        sc.relations = std::move(rels);
+        keep.push_back(i);
     }
+    std::vector<int> map(sc.objects.size(), -1);
+    std::vector<SceneObject> objs;
+    for (int i : keep) {
+        map[size_t(i)] = int(objs.size());
+        objs.push_back(sc.objects[size_t(i)]);
+    }
+    std::vector<SceneRelation> rels;
+    for (const SceneRelation& r : sc.relations)
+        if (map[size_t(r.source)] >= 0 && map[size_t(r.target)] >= 0)
+            rels.push_back({map[size_t(r.source)], map[size_t(r.target)], r.relation});
+    sc.objects = std::move(objs);
+    sc.relations = std::move(rels);
+}
+
+} // namespace
+
+Scene generateScene(const EnvironmentSpec& s, int env, Split split, Rng& rng) {
+    Scene sc;
+    sc.env = env;
+    sc.split = split;
+    const int n = s.agentsMin + int(rng.uniformInt(uint64_t(std::max(1, s.agentsMax - s.agentsMin + 1))));
+    placeAgents(sc, s, n, rng);
+    plantPairs(sc, n, rng);
+    std::vector<bool> involved(size_t(n), false);
+    const bool anyApproach = labelRelations(sc, n, involved);
+    addContext(sc, s, n, involved, anyApproach, rng);
+    shiftObservations(sc, s, rng);
     return sc;
 }
 

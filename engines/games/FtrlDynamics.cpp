@@ -2,6 +2,7 @@
 
 #include "Simplex.h"
 #include "core/Errors.h"
+#include "core/Numeric.h"
 #include "core/Rng.h"
 #include "core/RunContext.h"
 
@@ -48,8 +49,6 @@ double nashGapFromProducts(const Eigen::VectorXd& x, const Eigen::VectorXd& y, c
 }
 
 namespace {
-
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 /// out = softmax(scale * v), stable; entries whose exponent is below -300 (relative weight
 /// < 1e-130) are set to exactly 0 (avoids slow denormal arithmetic further on).

@@ -2,8 +2,10 @@
 
 #include "FictitiousPlay.h"
 #include "FtrlDynamics.h"
+#include "FtrlPotentialKeys.h"
 #include "PotentialBestResponse.h"
 #include "SnakeGame.h"
+#include "core/Numeric.h"
 #include "core/Rng.h"
 
 #include <algorithm>
@@ -15,18 +17,18 @@
 namespace pl::games {
 
 namespace {
+namespace M = ftrl::keys::metric;
+namespace S = ftrl::keys::series;
+namespace L = ftrl::keys::label;
+namespace C = ftrl::keys::claim;
+} // namespace
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+namespace {
+
 /// Step cap of the learning-rate study runs (independent of max_steps, so the claim is stable).
 constexpr int64_t kEtaStudyCap = 2000000;
 /// Learning rates of the any-learning-rate study (spanning the eta slider).
 const double kEtaStudy[] = {0.1, 0.3, 1.0, 3.0, 10.0, 100.0, 1000.0};
-
-std::string fmt(const char* f, double v) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, f, v);
-    return buf;
-}
 
 FpOptions snakeFp(int n, TieBreak tb, uint64_t seed) {
     FpOptions o;
@@ -79,10 +81,10 @@ void addHardInstanceStudy(ResultDocument& doc, const FtrlEngineSettings& s, cons
     const FtrlGame hard = useCurrent ? *current : makeLinearSnake(s.n);
     const int n = hard.rows();
     const FpResult r = runFictitiousPlayEvents(*hard.exact, snakeFp(n, s.tieBreak, seed), &ctx);
-    doc.metrics["fp_periods"] = double(r.numPeriods);
+    doc.metrics[M::kFpPeriods] = double(r.numPeriods);
     if (r.reached) {
-        doc.metrics["steps_to_equilibrium"] = toDouble(r.steps);
-        doc.metrics["steps_to_equilibrium_log10"] = std::log10(std::max(1.0, toDouble(r.steps)));
+        doc.metrics[M::kStepsToEquilibrium] = toDouble(r.steps);
+        doc.metrics[M::kStepsToEquilibriumLog10] = std::log10(std::max(1.0, toDouble(r.steps)));
         doc.notes.push_back("Fictitious play (exact integer arithmetic, event-driven, " +
                             std::string(s.tieBreak == TieBreak::Lowest ? "lowest-index" : "selected") +
                             " tie-breaking, first play (1,1)) on the hard instance, " + hard.title +
@@ -90,8 +92,8 @@ void addHardInstanceStudy(ResultDocument& doc, const FtrlEngineSettings& s, cons
                             " (exact; iterate 0 is the first play), after " + std::to_string(r.numPeriods) +
                             " periods.");
     } else {
-        doc.metrics["steps_to_equilibrium"] = kNaN;
-        doc.metrics["steps_to_equilibrium_log10"] = kNaN;
+        doc.metrics[M::kStepsToEquilibrium] = kNaN;
+        doc.metrics[M::kStepsToEquilibriumLog10] = kNaN;
         doc.notes.push_back(
             "Fictitious play on the hard instance, " + hard.title + ": " +
             (r.overflow ? "stopped after " + toDecimal(r.steps) +
@@ -112,14 +114,16 @@ void addHardInstanceStudy(ResultDocument& doc, const FtrlEngineSettings& s, cons
         start.y.push_back(toDouble(r.periods[k].start));
         prof.push_back(int64_t(r.periods[k].row) * n + r.periods[k].col);
     }
-    doc.series["fp_period_length"] = std::move(len);
-    doc.series["fp_period_start"] = std::move(start);
-    doc.labels["fp_period_profile"] = std::move(prof);
+    doc.series[S::kFpPeriodLength] = std::move(len);
+    doc.series[S::kFpPeriodStart] = std::move(start);
+    doc.labels[L::kFpPeriodProfile] = std::move(prof);
 }
 
-void addSweepsAndClaims(ResultDocument& doc, const FtrlEngineSettings& s, FtrlSnakeRunner& runner,
-                        uint64_t seed, RunContext& ctx) {
-    // --- Exact fictitious play and best response on linear snakes, n = 2 .. n_max_sweep.
+namespace {
+
+/// Exact fictitious play and best response on linear snakes, n = 2 .. n_max_sweep, and their claims.
+void addFpAndBestResponseSweep(ResultDocument& doc, const FtrlEngineSettings& s, uint64_t seed,
+                               RunContext& ctx) {
     Series fp, br;
     fp.xlabel = br.xlabel = "n (strategies per player)";
     fp.ylabel = "fictitious-play steps to (n,n)";
@@ -150,12 +154,12 @@ void addSweepsAndClaims(ResultDocument& doc, const FtrlEngineSettings& s, FtrlSn
     double minRatio = std::numeric_limits<double>::infinity();
     std::string incText;
     for (size_t k = 0; k < inc.size(); ++k) {
-        incText += (k ? ", " : "") + fmt("%.2f", inc[k]);
+        incText += (k ? ", " : "") + formatNumber("%.2f", inc[k]);
         if (k > 0)
             minRatio = std::min(minRatio, inc[k] / inc[k - 1]);
     }
     Claim c1;
-    c1.id = "fp-superexponential";
+    c1.id = C::kFpSuperexponential;
     c1.statement =
         "Fictitious play needs super-exponentially many steps in n on the hard instance (linear snake): "
         "the orders of magnitude added per extra strategy keep growing.";
@@ -168,7 +172,7 @@ void addSweepsAndClaims(ResultDocument& doc, const FtrlEngineSettings& s, FtrlSn
     doc.claims.push_back(c1);
 
     Claim c2;
-    c2.id = "alternating-br-2n-2";
+    c2.id = C::kAlternatingBr2n2;
     c2.statement = "Memoryless alternating best response reaches (n,n) of the snake in exactly 2n-2 moves.";
     c2.observed = brAtN;
     c2.threshold = 2 * s.n - 2;
@@ -176,8 +180,12 @@ void addSweepsAndClaims(ResultDocument& doc, const FtrlEngineSettings& s, FtrlSn
     c2.detail = "Linear snake of size " + std::to_string(s.n) +
                 " from (1,1), row player first; also checked for n = 2.." + std::to_string(s.nMaxSweep) + ".";
     doc.claims.push_back(c2);
+    doc.series[S::kStepsVsNFp] = std::move(fp);
+    doc.series[S::kStepsVsNBestResponse] = std::move(br);
+}
 
-    // --- FTRL steps to (n,n), with the run's rule and learning rate.
+/// FTRL steps to (n,n) on linear snakes, with the run's rule and learning rate.
+void addFtrlSweep(ResultDocument& doc, const FtrlEngineSettings& s, FtrlSnakeRunner& runner, uint64_t seed) {
     FtrlConfig sweepCfg = mainFtrlConfig(s, seed);
     if (sweepCfg.dynamics == FtrlDynamicsKind::FictitiousPlay)
         sweepCfg.dynamics = FtrlDynamicsKind::Entropic;
@@ -194,9 +202,11 @@ void addSweepsAndClaims(ResultDocument& doc, const FtrlEngineSettings& s, FtrlSn
     if (censored > 0)
         doc.notes.push_back("steps_vs_n_ftrl: " + std::to_string(censored) +
                             " size(s) did not reach the equilibrium within max_steps (shown as missing).");
-    ctx.progress(0.8, "learning-rate study");
+    doc.series[S::kStepsVsNFtrl] = std::move(ftrl);
+}
 
-    // --- Does slowness hold for every learning rate on our construction? (entropic, constant)
+/// Does slowness hold for every learning rate on our construction? (entropic, constant)
+void addLearningRateStudy(ResultDocument& doc, const FtrlEngineSettings& s, FtrlSnakeRunner& runner) {
     Series e3, e4;
     e3.xlabel = e4.xlabel = "eta";
     e3.ylabel = e4.ylabel = "FTRL steps to (n,n)";
@@ -219,11 +229,11 @@ void addSweepsAndClaims(ResultDocument& doc, const FtrlEngineSettings& s, FtrlSn
         }
         if (eta >= 1.0)
             minRatioLarge = std::min(minRatioLarge, ratio);
-        table += (table.empty() ? "" : "; ") + fmt("eta=%g: ", eta) +
+        table += (table.empty() ? "" : "; ") + formatNumber("eta=%g: ", eta) +
                  (t3 >= 0 ? std::to_string(t3) : ">cap") + " -> " + (t4 >= 0 ? std::to_string(t4) : ">cap");
     }
     Claim c3;
-    c3.id = "any-learning-rate";
+    c3.id = C::kAnyLearningRate;
     c3.statement =
         "The paper's slowness holds for any learning rate. Tested on this workbench's snake (not the paper's "
         "construction): for every eta, entropic FTRL needs at least 50 times more steps at n = 4 than at n = "
@@ -235,14 +245,15 @@ void addSweepsAndClaims(ResultDocument& doc, const FtrlEngineSettings& s, FtrlSn
         "Entropic FTRL, constant eta, simultaneous, first play (1,1), steps to >= 1-tau mass on (n,n) for n "
         "= 3 -> "
         "4: " +
-        table + ". Smallest ratio " + fmt("%.3g", minRatioAll) + fmt(" at eta = %g", argMinAll) +
+        table + ". Smallest ratio " + formatNumber("%.3g", minRatioAll) +
+        formatNumber(" at eta = %g", argMinAll) +
         (c3.holds ? "."
                   : ": small learning rates mix and escape the snake quickly, so this construction does "
                     "not reproduce the any-learning-rate statement.");
     doc.claims.push_back(c3);
 
     Claim c4;
-    c4.id = "ftrl-slow-large-eta";
+    c4.id = C::kFtrlSlowLargeEta;
     c4.statement = "With eta >= 1, entropic FTRL on the linear snake needs at least 50 times more steps at n "
                    "= 4 than at "
                    "n = 3 (a weaker, workbench-level version of the paper's lower bound).";
@@ -251,8 +262,12 @@ void addSweepsAndClaims(ResultDocument& doc, const FtrlEngineSettings& s, FtrlSn
     c4.holds = minRatioLarge >= 50;
     c4.detail = "Smallest ratio over eta in {1, 3, 10, 100, 1000}; same runs as any-learning-rate.";
     doc.claims.push_back(c4);
+    doc.series[S::kFtrlStepsVsEtaN3] = std::move(e3);
+    doc.series[S::kFtrlStepsVsEtaN4] = std::move(e4);
+}
 
-    // --- Geometric snake r = 2: exponential growth (ratio per added strategy roughly constant).
+/// Geometric snake r = 2: exponential growth (ratio per added strategy roughly constant).
+void addGeometricSnakeClaim(ResultDocument& doc, uint64_t seed, RunContext& ctx) {
     std::vector<double> T;
     for (int n = 3; n <= 8; ++n) {
         const FtrlGame g = makeGeometricSnake(n, 2.0);
@@ -265,10 +280,10 @@ void addSweepsAndClaims(ResultDocument& doc, const FtrlEngineSettings& s, FtrlSn
         const double q = T[k] / T[k - 1];
         lo = std::min(lo, q);
         hi = std::max(hi, q);
-        ratios += (ratios.empty() ? "" : ", ") + fmt("%.2f", q);
+        ratios += (ratios.empty() ? "" : ", ") + formatNumber("%.2f", q);
     }
     Claim c5;
-    c5.id = "geometric-exponential";
+    c5.id = C::kGeometricExponential;
     c5.statement =
         "On the geometric snake (r = 2) fictitious play grows exponentially, not super-exponentially: "
         "T(n)/T(n-1) stays within [2.5, 6].";
@@ -278,12 +293,17 @@ void addSweepsAndClaims(ResultDocument& doc, const FtrlEngineSettings& s, FtrlSn
     c5.detail =
         "Exact FP, n = 4..8: ratios " + ratios + " (observed = smallest; holds when all lie in [2.5, 6]).";
     doc.claims.push_back(c5);
+}
 
-    doc.series["steps_vs_n_fp"] = std::move(fp);
-    doc.series["steps_vs_n_best_response"] = std::move(br);
-    doc.series["steps_vs_n_ftrl"] = std::move(ftrl);
-    doc.series["ftrl_steps_vs_eta_n3"] = std::move(e3);
-    doc.series["ftrl_steps_vs_eta_n4"] = std::move(e4);
+} // namespace
+
+void addSweepsAndClaims(ResultDocument& doc, const FtrlEngineSettings& s, FtrlSnakeRunner& runner,
+                        uint64_t seed, RunContext& ctx) {
+    addFpAndBestResponseSweep(doc, s, seed, ctx);
+    addFtrlSweep(doc, s, runner, seed);
+    ctx.progress(0.8, "learning-rate study");
+    addLearningRateStudy(doc, s, runner);
+    addGeometricSnakeClaim(doc, seed, ctx);
 }
 
 } // namespace pl::games

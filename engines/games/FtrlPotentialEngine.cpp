@@ -5,12 +5,14 @@
 #include "FtrlEngineStudies.h"
 #include "FtrlGame.h"
 #include "FtrlGameFile.h"
+#include "FtrlPotentialKeys.h"
 #include "FtrlTensorDynamics.h"
 #include "GameLoader.h"
 #include "PotentialCheck.h"
 #include "PotentialGenerators.h"
 #include "SnakeGame.h"
 #include "core/Errors.h"
+#include "core/ResultBuilders.h"
 #include "core/Rng.h"
 
 #include <cmath>
@@ -21,8 +23,15 @@
 namespace pl::games {
 
 namespace {
+namespace M = ftrl::keys::metric;
+namespace S = ftrl::keys::series;
+namespace X = ftrl::keys::matrix;
+namespace V = ftrl::keys::vector;
+namespace L = ftrl::keys::label;
+namespace C = ftrl::keys::claim;
+} // namespace
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+namespace {
 
 /// The game of one run, whatever its source.
 struct PreparedGame {
@@ -39,9 +48,7 @@ double stepOrNaN(int64_t step) {
 }
 
 std::string fmtG(double v) {
-    char buf[48];
-    std::snprintf(buf, sizeof buf, "%.4g", v);
-    return buf;
+    return formatNumber("%.4g", v);
 }
 
 PreparedGame prepareGame(const InputList& inputs, const FtrlEngineSettings& s, uint64_t seed) {
@@ -117,44 +124,10 @@ PreparedGame prepareGame(const InputList& inputs, const FtrlEngineSettings& s, u
     return p;
 }
 
+/// \a M with the strategy names as labels where their counts match.
 Matrix toMatrix(const Eigen::MatrixXd& M, const std::vector<std::string>& rows,
                 const std::vector<std::string>& cols) {
-    Matrix out;
-    out.rows = M.rows();
-    out.cols = M.cols();
-    for (Eigen::Index i = 0; i < M.rows(); ++i)
-        for (Eigen::Index j = 0; j < M.cols(); ++j)
-            out.data.push_back(M(i, j));
-    if (int64_t(rows.size()) == out.rows)
-        out.rowLabels = rows;
-    if (int64_t(cols.size()) == out.cols)
-        out.colLabels = cols;
-    return out;
-}
-
-Series makeSeries(std::vector<double> x, std::vector<double> y, std::string xl, std::string yl) {
-    Series s;
-    s.x = std::move(x);
-    s.y = std::move(y);
-    s.xlabel = std::move(xl);
-    s.ylabel = std::move(yl);
-    return s;
-}
-
-std::vector<double> toStd(const Eigen::VectorXd& v) {
-    return std::vector<double>(v.data(), v.data() + v.size());
-}
-
-Matrix probsMatrix(const std::vector<Eigen::VectorXd>& rows) {
-    Matrix m;
-    if (rows.empty())
-        return m;
-    m.rows = int64_t(rows.size());
-    m.cols = rows.front().size();
-    for (const auto& r : rows)
-        for (Eigen::Index k = 0; k < r.size(); ++k)
-            m.data.push_back(r(k));
-    return m;
+    return matrixOf(M, labelsIfSized(rows, M.rows()), labelsIfSized(cols, M.cols()));
 }
 
 /// Final gap of the panel-default FTRL (entropic, eta = 3, constant, simultaneous) on a game.
@@ -219,128 +192,127 @@ std::shared_ptr<const LoadedInput> FtrlPotentialEngine::load(const std::string& 
     return loadFtrlGameFile(path);
 }
 
-ResultDocument FtrlPotentialEngine::run(const InputList& inputs, const ParamSet& params,
-                                        RunContext& ctx) const {
-    const FtrlEngineSettings s = readFtrlEngineSettings(params);
-    const uint64_t seed = ctx.seed();
-    ResultDocument doc;
-    ctx.progress(0.0, "preparing the game");
-    const PreparedGame p = prepareGame(inputs, s, seed);
-    const bool potential = p.potential.isPotential;
-    doc.metrics["is_potential"] = potential ? 1.0 : 0.0;
-    doc.metrics["potential_max_contrast"] = p.potential.maxContrast;
-    addCommonNotes(doc, p, s);
-    const FtrlConfig cfg = mainFtrlConfig(s, Rng(seed).fork("ties").next());
-    const bool defaultFtrl = s.dynamics == FtrlDynamicsKind::Entropic && s.eta == kFtrlDefaultEta &&
-                             s.schedule == FtrlSchedule::Constant && s.update == FtrlUpdate::Simultaneous;
-    ApproxNeOutcome approx;
-    const char* gapLabel = "Nash gap (max regret)";
-    RunContext mainCtx = progressPhase(ctx, 0.02, 0.6);
-    int64_t firstEps = -1, firstTarget = -1;
+namespace {
 
-    if (p.two) {
-        const FtrlGame& g = *p.two;
-        const Eigen::MatrixXd* phi = potential ? &p.potential.phi : nullptr;
-        const FtrlTrace tr = runFtrl(g, cfg, phi, &mainCtx);
-        firstEps = tr.firstEpsilonStep;
-        firstTarget = tr.firstTargetStep;
-        doc.vectors["x"] = toStd(tr.x);
-        doc.vectors["y"] = toStd(tr.y);
-        doc.vectors["x_average"] = toStd(tr.xAverage);
-        doc.vectors["y_average"] = toStd(tr.yAverage);
-        doc.metrics["nash_gap"] = tr.finalGap;
-        doc.metrics["nash_gap_average"] = tr.finalGapAverage;
-        doc.metrics["steps_run"] = double(tr.stepsRun);
-        doc.metrics["mass_on_equilibrium"] = tr.massTarget.empty() ? kNaN : tr.massTarget.back();
-        doc.metrics["potential"] = tr.potential.empty() ? kNaN : tr.potential.back();
-        doc.series["nash_gap_vs_iteration"] = makeSeries(tr.step, tr.gap, "iteration", gapLabel);
-        doc.series["nash_gap_avg_vs_iteration"] =
-            makeSeries(tr.step, tr.gapAverage, "iteration", "Nash gap of the time average");
-        doc.series["potential_vs_iteration"] = makeSeries(tr.step, tr.potential, "iteration", "potential");
-        doc.series["mass_on_equilibrium_vs_iteration"] =
-            makeSeries(tr.step, tr.massTarget, "iteration", "probability of the equilibrium profile");
-        doc.series["trajectory_x"] = makeSeries(tr.step, tr.trajX, "iteration", "row player: 1 - E[i]/(n-1)");
-        doc.series["trajectory_y"] =
-            makeSeries(tr.step, tr.trajY, "iteration", "column player: 1 - E[j]/(n-1)");
-        doc.series["trajectory_xy"] = makeSeries(tr.trajX, tr.trajY, "row player", "column player");
-        doc.labels["period"] = tr.period;
-        if (!tr.xs.empty()) {
-            doc.matrices["trajectory_x_probs"] = probsMatrix(tr.xs);
-            doc.matrices["trajectory_y_probs"] = probsMatrix(tr.ys);
-        }
-        doc.matrices["payoff"] = toMatrix(g.A, p.nfg.strategyNames[0], p.nfg.strategyNames[1]);
-        doc.matrices["payoff_b"] = toMatrix(g.B, p.nfg.strategyNames[0], p.nfg.strategyNames[1]);
-        if (potential)
-            doc.matrices["potential"] =
-                toMatrix(p.potential.phi, p.nfg.strategyNames[0], p.nfg.strategyNames[1]);
-        if (defaultFtrl && potential)
-            approx = {tr.finalGap, tr.stepsRun, tr.firstEpsilonStep, g.title};
-    } else {
-        const FtrlTensorTrace tr = runFtrlTensor(p.nfg, cfg, potential ? &p.potential.phiFlat : nullptr,
-                                                 p.target.empty() ? nullptr : &p.target, &mainCtx);
-        firstEps = tr.firstEpsilonStep;
-        firstTarget = tr.firstTargetStep;
-        doc.vectors["x"] = toStd(tr.final[0]);
-        doc.vectors["y"] = toStd(tr.final[1]);
-        doc.vectors["x_average"] = toStd(tr.average[0]);
-        doc.vectors["y_average"] = toStd(tr.average[1]);
-        for (size_t q = 2; q < tr.final.size(); ++q)
-            doc.vectors["strategy_" + std::to_string(q + 1)] = toStd(tr.final[q]);
-        doc.metrics["nash_gap"] = tr.finalGap;
-        doc.metrics["nash_gap_average"] = kNaN;
-        doc.metrics["steps_run"] = double(tr.stepsRun);
-        doc.metrics["mass_on_equilibrium"] = tr.massTarget.empty() ? kNaN : tr.massTarget.back();
-        doc.metrics["potential"] = tr.potential.empty() ? kNaN : tr.potential.back();
-        doc.series["nash_gap_vs_iteration"] = makeSeries(tr.step, tr.gap, "iteration", gapLabel);
-        doc.series["potential_vs_iteration"] = makeSeries(tr.step, tr.potential, "iteration", "potential");
-        doc.series["mass_on_equilibrium_vs_iteration"] =
-            makeSeries(tr.step, tr.massTarget, "iteration", "probability of the equilibrium profile");
-        const char* names[] = {"trajectory_x", "trajectory_y", "trajectory_z"};
-        for (size_t q = 0; q < std::min<size_t>(3, tr.projected.size()); ++q)
-            doc.series[names[q]] = makeSeries(tr.step, tr.projected[q], "iteration",
-                                              "player " + std::to_string(q + 1) + ": 1 - E[k]/(n-1)");
-        doc.series["trajectory_xy"] = makeSeries(tr.projected[0], tr.projected[1], "player 1", "player 2");
-        doc.labels["period"] = tr.period;
-        // Player 1's payoffs: rows = own strategies, columns = the others' profiles (Gambit order).
-        const int n0 = p.nfg.numStrategies[0];
-        const int64_t rest = p.nfg.numProfiles() / n0;
-        for (int q = 0; q < 2; ++q) {
-            Eigen::MatrixXd M(n0, rest);
-            for (int64_t c = 0; c < rest; ++c)
-                for (int r = 0; r < n0; ++r)
-                    M(r, c) = p.nfg.payoffs[size_t(q)][size_t(r + n0 * c)];
-            doc.matrices[q == 0 ? "payoff" : "payoff_b"] = toMatrix(M, p.nfg.strategyNames[0], {});
-        }
-        doc.notes.push_back(
-            std::to_string(p.nfg.numPlayers()) +
-            "-player game: matrices.payoff/payoff_b hold players 1 and 2's payoffs with rows = player 1's "
-            "strategies and columns = the other players' profiles (Gambit order).");
-        if (defaultFtrl && potential)
-            approx = {tr.finalGap, tr.stepsRun, tr.firstEpsilonStep, p.description};
+constexpr const char* kGapLabel = "Nash gap (max regret)";
+
+/// What the main FTRL run leaves for the later stages.
+struct MainRunOutcome {
+    int64_t firstEps = -1, firstTarget = -1;
+    ApproxNeOutcome approx; ///< filled when the run itself is the panel-default FTRL on a potential game
+};
+
+/// Stage 2a: the main FTRL run on a two-player game and its results.
+MainRunOutcome runTwoPlayer(const PreparedGame& p, const FtrlConfig& cfg, bool defaultFtrl,
+                            RunContext& mainCtx, ResultDocument& doc) {
+    const bool potential = p.potential.isPotential;
+    const FtrlGame& g = *p.two;
+    const Eigen::MatrixXd* phi = potential ? &p.potential.phi : nullptr;
+    const FtrlTrace tr = runFtrl(g, cfg, phi, &mainCtx);
+    MainRunOutcome out;
+    out.firstEps = tr.firstEpsilonStep;
+    out.firstTarget = tr.firstTargetStep;
+    doc.vectors[V::kX] = toStd(tr.x);
+    doc.vectors[V::kY] = toStd(tr.y);
+    doc.vectors[V::kXAverage] = toStd(tr.xAverage);
+    doc.vectors[V::kYAverage] = toStd(tr.yAverage);
+    doc.metrics[M::kNashGap] = tr.finalGap;
+    doc.metrics[M::kNashGapAverage] = tr.finalGapAverage;
+    doc.metrics[M::kStepsRun] = double(tr.stepsRun);
+    doc.metrics[M::kMassOnEquilibrium] = tr.massTarget.empty() ? kNaN : tr.massTarget.back();
+    doc.metrics[M::kPotential] = tr.potential.empty() ? kNaN : tr.potential.back();
+    doc.series[S::kNashGapVsIteration] = seriesOf(tr.step, tr.gap, "iteration", kGapLabel);
+    doc.series[S::kNashGapAvgVsIteration] =
+        seriesOf(tr.step, tr.gapAverage, "iteration", "Nash gap of the time average");
+    doc.series[S::kPotentialVsIteration] = seriesOf(tr.step, tr.potential, "iteration", "potential");
+    doc.series[S::kMassOnEquilibriumVsIteration] =
+        seriesOf(tr.step, tr.massTarget, "iteration", "probability of the equilibrium profile");
+    doc.series[S::kTrajectoryX] = seriesOf(tr.step, tr.trajX, "iteration", "row player: 1 - E[i]/(n-1)");
+    doc.series[S::kTrajectoryY] = seriesOf(tr.step, tr.trajY, "iteration", "column player: 1 - E[j]/(n-1)");
+    doc.series[S::kTrajectoryXy] = seriesOf(tr.trajX, tr.trajY, "row player", "column player");
+    doc.labels[L::kPeriod] = tr.period;
+    if (!tr.xs.empty()) {
+        doc.matrices[X::kTrajectoryXProbs] = matrixOfRows(tr.xs);
+        doc.matrices[X::kTrajectoryYProbs] = matrixOfRows(tr.ys);
     }
-    doc.metrics["first_epsilon_ne_step"] = stepOrNaN(firstEps);
-    doc.metrics["first_target_step"] = stepOrNaN(firstTarget);
-    if (firstEps >= 0 && (firstTarget < 0 || firstEps < firstTarget))
+    doc.matrices[X::kPayoff] = toMatrix(g.A, p.nfg.strategyNames[0], p.nfg.strategyNames[1]);
+    doc.matrices[X::kPayoffB] = toMatrix(g.B, p.nfg.strategyNames[0], p.nfg.strategyNames[1]);
+    if (potential)
+        doc.matrices[X::kPotential] =
+            toMatrix(p.potential.phi, p.nfg.strategyNames[0], p.nfg.strategyNames[1]);
+    if (defaultFtrl && potential)
+        out.approx = {tr.finalGap, tr.stepsRun, tr.firstEpsilonStep, g.title};
+    return out;
+}
+
+/// Stage 2b: the main FTRL run on a game of three or more players and its results.
+MainRunOutcome runNPlayer(const PreparedGame& p, const FtrlConfig& cfg, bool defaultFtrl, RunContext& mainCtx,
+                          ResultDocument& doc) {
+    const bool potential = p.potential.isPotential;
+    const FtrlTensorTrace tr = runFtrlTensor(p.nfg, cfg, potential ? &p.potential.phiFlat : nullptr,
+                                             p.target.empty() ? nullptr : &p.target, &mainCtx);
+    MainRunOutcome out;
+    out.firstEps = tr.firstEpsilonStep;
+    out.firstTarget = tr.firstTargetStep;
+    doc.vectors[V::kX] = toStd(tr.final[0]);
+    doc.vectors[V::kY] = toStd(tr.final[1]);
+    doc.vectors[V::kXAverage] = toStd(tr.average[0]);
+    doc.vectors[V::kYAverage] = toStd(tr.average[1]);
+    for (size_t q = 2; q < tr.final.size(); ++q)
+        doc.vectors[V::kStrategyPrefix + std::to_string(q + 1)] = toStd(tr.final[q]);
+    doc.metrics[M::kNashGap] = tr.finalGap;
+    doc.metrics[M::kNashGapAverage] = kNaN;
+    doc.metrics[M::kStepsRun] = double(tr.stepsRun);
+    doc.metrics[M::kMassOnEquilibrium] = tr.massTarget.empty() ? kNaN : tr.massTarget.back();
+    doc.metrics[M::kPotential] = tr.potential.empty() ? kNaN : tr.potential.back();
+    doc.series[S::kNashGapVsIteration] = seriesOf(tr.step, tr.gap, "iteration", kGapLabel);
+    doc.series[S::kPotentialVsIteration] = seriesOf(tr.step, tr.potential, "iteration", "potential");
+    doc.series[S::kMassOnEquilibriumVsIteration] =
+        seriesOf(tr.step, tr.massTarget, "iteration", "probability of the equilibrium profile");
+    const char* names[] = {S::kTrajectoryX, S::kTrajectoryY, S::kTrajectoryZ};
+    for (size_t q = 0; q < std::min<size_t>(3, tr.projected.size()); ++q)
+        doc.series[names[q]] = seriesOf(tr.step, tr.projected[q], "iteration",
+                                        "player " + std::to_string(q + 1) + ": 1 - E[k]/(n-1)");
+    doc.series[S::kTrajectoryXy] = seriesOf(tr.projected[0], tr.projected[1], "player 1", "player 2");
+    doc.labels[L::kPeriod] = tr.period;
+    // Player 1's payoffs: rows = own strategies, columns = the others' profiles (Gambit order).
+    const int n0 = p.nfg.numStrategies[0];
+    const int64_t rest = p.nfg.numProfiles() / n0;
+    for (int q = 0; q < 2; ++q) {
+        Eigen::MatrixXd Mq(n0, rest);
+        for (int64_t c = 0; c < rest; ++c)
+            for (int r = 0; r < n0; ++r)
+                Mq(r, c) = p.nfg.payoffs[size_t(q)][size_t(r + n0 * c)];
+        doc.matrices[q == 0 ? X::kPayoff : X::kPayoffB] = toMatrix(Mq, p.nfg.strategyNames[0], {});
+    }
+    doc.notes.push_back(std::to_string(p.nfg.numPlayers()) +
+                        "-player game: matrices.payoff/payoff_b hold players 1 and 2's payoffs with rows = "
+                        "player 1's strategies and columns = the other players' profiles (Gambit order).");
+    if (defaultFtrl && potential)
+        out.approx = {tr.finalGap, tr.stepsRun, tr.firstEpsilonStep, p.description};
+    return out;
+}
+
+/// Stage 3: when the main run first met epsilon and the target.
+void packFirstSteps(const MainRunOutcome& o, ResultDocument& doc) {
+    doc.metrics[M::kFirstEpsilonNeStep] = stepOrNaN(o.firstEps);
+    doc.metrics[M::kFirstTargetStep] = stepOrNaN(o.firstTarget);
+    if (o.firstEps >= 0 && (o.firstTarget < 0 || o.firstEps < o.firstTarget))
         doc.notes.push_back(
-            "The iterate was an epsilon-Nash equilibrium already at step " + std::to_string(firstEps) +
-            (firstTarget >= 0 ? ", long before it settled on the equilibrium profile (step " +
-                                    std::to_string(firstTarget) + ")"
-                              : "") +
+            "The iterate was an epsilon-Nash equilibrium already at step " + std::to_string(o.firstEps) +
+            (o.firstTarget >= 0 ? ", long before it settled on the equilibrium profile (step " +
+                                      std::to_string(o.firstTarget) + ")"
+                                : "") +
             ": it passed close to a mixed equilibrium, which games of this kind have. The paper's "
             "construction rules this out; this workbench's snake does not.");
+}
 
-    // Hard instance, sweeps and claims run without their own progress (one phase each).
-    RunContext quiet = ctx;
-    quiet.setProgressCallback({});
-    ctx.progress(0.6, "fictitious play on the hard instance");
-    addHardInstanceStudy(doc, s, p.two && !p.fromFile ? &*p.two : nullptr, seed, quiet);
-    ctx.progress(0.62, "sweeps and claims");
-    FtrlSnakeRunner runner(quiet);
-    addSweepsAndClaims(doc, s, runner, seed, quiet);
-    ctx.progress(0.95, "approximate-equilibrium check");
-
+/// Stage 5: the panel-default FTRL on the current game if it is a potential game, else on the linear snake
+/// (unless the main run already was that run), and the approximate-equilibrium claim.
+void checkApproxNeClaim(const PreparedGame& p, const FtrlEngineSettings& s, ApproxNeOutcome approx,
+                        RunContext& quiet, ResultDocument& doc) {
+    const bool potential = p.potential.isPotential;
     if (std::isnan(approx.gap)) {
-        // Panel-default FTRL on the current game if it is a potential game, else on the linear snake.
         FtrlConfig c = mainFtrlConfig(s, 0);
         c.dynamics = FtrlDynamicsKind::Entropic;
         c.eta = kFtrlDefaultEta;
@@ -360,20 +332,50 @@ ResultDocument FtrlPotentialEngine::run(const InputList& inputs, const ParamSet&
                       snake.title + " (the loaded game is not a potential game)"};
         }
     }
-    Claim c;
-    c.id = "ftrl-approx-ne";
-    c.statement = "FTRL with the panel's default learning rate ends at an approximate Nash equilibrium of a "
-                  "potential game.";
-    c.observed = approx.gap;
-    c.threshold = s.epsilon;
-    c.holds = approx.gap <= s.epsilon;
-    c.detail = "Entropic FTRL, eta = " + fmtG(kFtrlDefaultEta) + ", constant, simultaneous, " +
-               std::to_string(approx.steps) + " steps on " + approx.game + ": final Nash gap " +
-               fmtG(approx.gap) + " vs epsilon = " + fmtG(s.epsilon) +
-               (c.holds ? "."
-                        : " (not reached within max_steps: on the snake the time to equilibrium grows very "
-                          "fast with n).");
-    doc.claims.push_back(c);
+    const bool holds = approx.gap <= s.epsilon;
+    doc.claims.push_back(claimOf(
+        C::kFtrlApproxNe,
+        "FTRL with the panel's default learning rate ends at an approximate Nash equilibrium of a potential "
+        "game.",
+        holds, approx.gap, s.epsilon,
+        "Entropic FTRL, eta = " + fmtG(kFtrlDefaultEta) + ", constant, simultaneous, " +
+            std::to_string(approx.steps) + " steps on " + approx.game + ": final Nash gap " +
+            fmtG(approx.gap) + " vs epsilon = " + fmtG(s.epsilon) +
+            (holds ? "."
+                   : " (not reached within max_steps: on the snake the time to equilibrium grows very "
+                     "fast with n).")));
+}
+
+} // namespace
+
+ResultDocument FtrlPotentialEngine::run(const InputList& inputs, const ParamSet& params,
+                                        RunContext& ctx) const {
+    const FtrlEngineSettings s = readFtrlEngineSettings(params);
+    const uint64_t seed = ctx.seed();
+    ResultDocument doc;
+    ctx.progress(0.0, "preparing the game");
+    const PreparedGame p = prepareGame(inputs, s, seed);
+    doc.metrics[M::kIsPotential] = p.potential.isPotential ? 1.0 : 0.0;
+    doc.metrics[M::kPotentialMaxContrast] = p.potential.maxContrast;
+    addCommonNotes(doc, p, s);
+    const FtrlConfig cfg = mainFtrlConfig(s, Rng(seed).fork("ties").next());
+    const bool defaultFtrl = s.dynamics == FtrlDynamicsKind::Entropic && s.eta == kFtrlDefaultEta &&
+                             s.schedule == FtrlSchedule::Constant && s.update == FtrlUpdate::Simultaneous;
+    RunContext mainCtx = progressPhase(ctx, 0.02, 0.6);
+    const MainRunOutcome main = p.two ? runTwoPlayer(p, cfg, defaultFtrl, mainCtx, doc)
+                                      : runNPlayer(p, cfg, defaultFtrl, mainCtx, doc);
+    packFirstSteps(main, doc);
+
+    // Hard instance, sweeps and claims run without their own progress (one phase each).
+    RunContext quiet = ctx;
+    quiet.setProgressCallback({});
+    ctx.progress(0.6, "fictitious play on the hard instance");
+    addHardInstanceStudy(doc, s, p.two && !p.fromFile ? &*p.two : nullptr, seed, quiet);
+    ctx.progress(0.62, "sweeps and claims");
+    FtrlSnakeRunner runner(quiet);
+    addSweepsAndClaims(doc, s, runner, seed, quiet);
+    ctx.progress(0.95, "approximate-equilibrium check");
+    checkApproxNeClaim(p, s, main.approx, quiet, doc);
     ctx.progress(1.0, "done");
     return doc;
 }

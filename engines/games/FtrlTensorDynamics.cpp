@@ -2,6 +2,7 @@
 
 #include "Simplex.h"
 #include "core/Errors.h"
+#include "core/Numeric.h"
 #include "core/RunContext.h"
 
 #include <algorithm>
@@ -11,8 +12,6 @@
 namespace pl::games {
 
 namespace {
-
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 struct Layout {
     int N = 0;
@@ -76,9 +75,7 @@ void softmaxScaled(const Eigen::VectorXd& U, double scale, Eigen::VectorXd& out)
     out /= sum;
 }
 
-} // namespace
-
-std::vector<int> bestPureNashTensor(const NormalFormGame& g) {
+Layout layoutOf(const NormalFormGame& g) {
     Layout L;
     L.N = g.numPlayers();
     L.n = g.numStrategies;
@@ -86,6 +83,93 @@ std::vector<int> bestPureNashTensor(const NormalFormGame& g) {
     for (int p = 0; p < L.N; ++p)
         L.stride[size_t(p) + 1] = L.stride[size_t(p)] * L.n[size_t(p)];
     L.P = L.stride[size_t(L.N)];
+    return L;
+}
+
+/// The players' strategies, cumulative and current utilities, and time averages.
+struct TensorState {
+    std::vector<Eigen::VectorXd> sigma, U, u, avg;
+};
+
+TensorState initialState(const Layout& L, const FtrlConfig& c) {
+    TensorState st;
+    st.sigma.resize(size_t(L.N));
+    st.U.resize(size_t(L.N));
+    st.u.resize(size_t(L.N));
+    st.avg.resize(size_t(L.N));
+    for (int p = 0; p < L.N; ++p) {
+        const int np = L.n[size_t(p)];
+        st.sigma[size_t(p)] = Eigen::VectorXd::Zero(np);
+        if (c.startPure) {
+            const int first = p == 0 ? c.firstRow : (p == 1 ? c.firstCol : 0);
+            st.sigma[size_t(p)](std::clamp(first, 0, np - 1)) = 1.0;
+        } else {
+            st.sigma[size_t(p)].setConstant(1.0 / np);
+        }
+        st.U[size_t(p)] = Eigen::VectorXd::Zero(np);
+        st.u[size_t(p)] = Eigen::VectorXd::Zero(np);
+        st.avg[size_t(p)] = Eigen::VectorXd::Zero(np);
+    }
+    return st;
+}
+
+/// One player's FTRL update of strategy \a s from cumulative utility \a U and this step's \a u.
+void updatePlayer(const FtrlConfig& c, Eigen::VectorXd& U, const Eigen::VectorXd& u, Eigen::VectorXd& s,
+                  double eta) {
+    switch (c.dynamics) {
+    case FtrlDynamicsKind::Entropic:
+        U += u;
+        softmaxScaled(U, eta, s);
+        break;
+    case FtrlDynamicsKind::Mwu:
+        U += eta * u;
+        softmaxScaled(U, 1.0, s);
+        break;
+    case FtrlDynamicsKind::Euclidean: {
+        U += u;
+        const Eigen::VectorXd v = eta * (U.array() - U.maxCoeff()).matrix();
+        projectSimplex(v, s);
+        break;
+    }
+    case FtrlDynamicsKind::FictitiousPlay: {
+        U += u;
+        int k = 0; // lowest index among the maximisers
+        for (int j = 1; j < int(s.size()); ++j)
+            if (U(j) > U(k))
+                k = j;
+        s.setZero();
+        s(k) = 1.0;
+        break;
+    }
+    }
+}
+
+/// Appends step \a t to the trace: gap, potential, target mass, projected strategies and period.
+void recordStep(FtrlTensorTrace& tr, const Layout& L, const FtrlConfig& c, const TensorState& st,
+                const std::vector<double>* phiFlat, bool hasTarget, double mass, double gap, int64_t t) {
+    tr.step.push_back(double(t));
+    tr.gap.push_back(gap);
+    tr.potential.push_back(phiFlat ? expectedOver(*phiFlat, L, st.sigma) : kNaN);
+    tr.massTarget.push_back(hasTarget ? mass : kNaN);
+    double top = 1.0;
+    int64_t flat = 0;
+    for (int p = 0; p < L.N; ++p) {
+        Eigen::Index k = 0;
+        top *= st.sigma[size_t(p)].maxCoeff(&k);
+        flat += int64_t(k) * L.stride[size_t(p)];
+        const int np = L.n[size_t(p)];
+        double mean = 0;
+        for (int s = 0; s < np; ++s)
+            mean += double(s) * st.sigma[size_t(p)](s);
+        tr.projected[size_t(p)].push_back(np < 2 ? 1.0 : 1.0 - mean / double(np - 1));
+    }
+    tr.period.push_back(top >= 1.0 - c.tau ? flat : -1);
+}
+
+} // namespace
+
+std::vector<int> bestPureNashTensor(const NormalFormGame& g) {
+    const Layout L = layoutOf(g);
     int64_t best = -1;
     double bestSum = -std::numeric_limits<double>::infinity();
     for (int64_t a = 0; a < L.P; ++a) {
@@ -118,35 +202,19 @@ std::vector<int> bestPureNashTensor(const NormalFormGame& g) {
 FtrlTensorTrace runFtrlTensor(const NormalFormGame& g, const FtrlConfig& c,
                               const std::vector<double>* phiFlat, const std::vector<int>* target,
                               RunContext* ctx) {
-    Layout L;
-    L.N = g.numPlayers();
-    if (L.N < 2)
+    if (g.numPlayers() < 2)
         throw UsageError("ftrl: a game needs at least two players");
-    L.n = g.numStrategies;
-    L.stride.assign(size_t(L.N) + 1, 1);
-    for (int p = 0; p < L.N; ++p)
-        L.stride[size_t(p) + 1] = L.stride[size_t(p)] * L.n[size_t(p)];
-    L.P = L.stride[size_t(L.N)];
+    const Layout L = layoutOf(g);
     if (phiFlat && int64_t(phiFlat->size()) != L.P)
         throw EngineError("ftrl: potential has the wrong size");
     if (!(c.eta > 0) || c.maxSteps < 0)
         throw UsageError("ftrl: eta must be positive and max_steps >= 0");
     const bool hasTarget = target && int(target->size()) == L.N;
 
-    std::vector<Eigen::VectorXd> sigma(size_t(L.N)), U(size_t(L.N)), u(size_t(L.N)), avg(size_t(L.N));
-    for (int p = 0; p < L.N; ++p) {
-        const int np = L.n[size_t(p)];
-        sigma[size_t(p)] = Eigen::VectorXd::Zero(np);
-        if (c.startPure) {
-            const int first = p == 0 ? c.firstRow : (p == 1 ? c.firstCol : 0);
-            sigma[size_t(p)](std::clamp(first, 0, np - 1)) = 1.0;
-        } else {
-            sigma[size_t(p)].setConstant(1.0 / np);
-        }
-        U[size_t(p)] = Eigen::VectorXd::Zero(np);
-        u[size_t(p)] = Eigen::VectorXd::Zero(np);
-        avg[size_t(p)] = Eigen::VectorXd::Zero(np);
-    }
+    TensorState st = initialState(L, c);
+    std::vector<Eigen::VectorXd>& sigma = st.sigma;
+    std::vector<Eigen::VectorXd>& u = st.u;
+    std::vector<Eigen::VectorXd>& avg = st.avg;
     std::vector<int> everyone(size_t(L.N));
     for (int p = 0; p < L.N; ++p)
         everyone[size_t(p)] = p;
@@ -160,35 +228,8 @@ FtrlTensorTrace runFtrlTensor(const NormalFormGame& g, const FtrlConfig& c,
     while (mask * 2 <= std::max<int64_t>(1, int64_t(double(1 << 20) / flops)))
         mask *= 2;
     --mask;
-
     auto update = [&](int p, double eta) {
-        Eigen::VectorXd& s = sigma[size_t(p)];
-        switch (c.dynamics) {
-        case FtrlDynamicsKind::Entropic:
-            U[size_t(p)] += u[size_t(p)];
-            softmaxScaled(U[size_t(p)], eta, s);
-            break;
-        case FtrlDynamicsKind::Mwu:
-            U[size_t(p)] += eta * u[size_t(p)];
-            softmaxScaled(U[size_t(p)], 1.0, s);
-            break;
-        case FtrlDynamicsKind::Euclidean: {
-            U[size_t(p)] += u[size_t(p)];
-            const Eigen::VectorXd v = eta * (U[size_t(p)].array() - U[size_t(p)].maxCoeff()).matrix();
-            projectSimplex(v, s);
-            break;
-        }
-        case FtrlDynamicsKind::FictitiousPlay: {
-            U[size_t(p)] += u[size_t(p)];
-            int k = 0; // lowest index among the maximisers
-            for (int j = 1; j < int(s.size()); ++j)
-                if (U[size_t(p)](j) > U[size_t(p)](k))
-                    k = j;
-            s.setZero();
-            s(k) = 1.0;
-            break;
-        }
-        }
+        updatePlayer(c, st.U[size_t(p)], u[size_t(p)], sigma[size_t(p)], eta);
     };
 
     double gap = 0;
@@ -211,23 +252,7 @@ FtrlTensorTrace runFtrlTensor(const NormalFormGame& g, const FtrlConfig& c,
         const bool last = t == c.maxSteps || (c.stopAtTarget && tr.firstTargetStep >= 0);
         if (c.record && (t == nextRecord || last)) {
             nextRecord = t < 10 ? t + 1 : std::max<int64_t>(t + 1, int64_t(std::floor(double(t) * factor)));
-            tr.step.push_back(double(t));
-            tr.gap.push_back(gap);
-            tr.potential.push_back(phiFlat ? expectedOver(*phiFlat, L, sigma) : kNaN);
-            tr.massTarget.push_back(hasTarget ? mass : kNaN);
-            double top = 1.0;
-            int64_t flat = 0;
-            for (int p = 0; p < L.N; ++p) {
-                Eigen::Index k = 0;
-                top *= sigma[size_t(p)].maxCoeff(&k);
-                flat += int64_t(k) * L.stride[size_t(p)];
-                const int np = L.n[size_t(p)];
-                double mean = 0;
-                for (int s = 0; s < np; ++s)
-                    mean += double(s) * sigma[size_t(p)](s);
-                tr.projected[size_t(p)].push_back(np < 2 ? 1.0 : 1.0 - mean / double(np - 1));
-            }
-            tr.period.push_back(top >= 1.0 - c.tau ? flat : -1);
+            recordStep(tr, L, c, st, phiFlat, hasTarget, mass, gap, t);
         }
         if (last)
             break;

@@ -232,19 +232,8 @@ std::string humanBytes(double b) {
     return buf;
 }
 
-} // namespace
-
-NormalFormGame NfgReader::readFile(const std::string& path, const NfgLimits& limits) {
-    return parse(readFileChecked(path, limits.maxBytes), path, limits);
-}
-
-NormalFormGame NfgReader::parse(const std::string& text, const std::string& name, const NfgLimits& limits) {
-    if (text.empty())
-        throw InputError(name, "file is empty, expected a Gambit strategic-form game ('NFG 1 R ...')", 1, 1);
-    Lexer lex(text, name);
-    NormalFormGame g;
-
-    // Header: NFG 1 R|D "title"
+/// Header: NFG 1 R|D "title".
+void parseHeader(Lexer& lex, NormalFormGame& g) {
     Token t = lex.next();
     if (t.kind != Tok::Word || t.text != "NFG")
         lex.fail(t, "not a Gambit strategic-form file: expected 'NFG', found " + describe(t));
@@ -255,8 +244,10 @@ NormalFormGame NfgReader::parse(const std::string& text, const std::string& name
     if (t.kind != Tok::Word || (t.text != "R" && t.text != "D"))
         lex.fail(t, "expected the number type 'R' or 'D', found " + describe(t));
     g.title = lex.expect(Tok::String, "the game title (a quoted string)").text;
+}
 
-    // Players: { "name" ... }
+/// Players: { "name" ... }. Returns their number.
+int parsePlayers(Lexer& lex, NormalFormGame& g, const NfgLimits& limits) {
     const Token playersOpen = lex.expect(Tok::LBrace, "'{' opening the list of players");
     while (lex.peek().kind == Tok::String) {
         if (int(g.playerNames.size()) >= limits.maxPlayers)
@@ -267,9 +258,11 @@ NormalFormGame NfgReader::parse(const std::string& text, const std::string& name
     lex.expect(Tok::RBrace, "a player name or '}' closing the list of players");
     if (g.playerNames.empty())
         lex.fail(playersOpen, "the game has no players");
-    const int players = int(g.playerNames.size());
+    return int(g.playerNames.size());
+}
 
-    // Strategies: either { n1 n2 ... } or { { "s" ... } { ... } ... }
+/// Strategies: either { n1 n2 ... } or { { "s" ... } { ... } ... }. Returns the opening brace.
+Token parseStrategies(Lexer& lex, NormalFormGame& g, int players) {
     const Token stratOpen = lex.expect(Tok::LBrace, "'{' opening the strategy counts or names");
     if (lex.peek().kind == Tok::LBrace) {
         while (lex.peek().kind == Tok::LBrace) {
@@ -300,8 +293,12 @@ NormalFormGame NfgReader::parse(const std::string& text, const std::string& name
     if (int(g.numStrategies.size()) != players)
         lex.fail(stratOpen, "found strategies for " + std::to_string(g.numStrategies.size()) +
                                 " players, expected " + std::to_string(players));
+    return stratOpen;
+}
 
-    // Size checks before allocating the payoff tables (and strategy labels).
+/// Size checks before allocating the payoff tables (and strategy labels). Returns the number of profiles.
+int64_t checkSizes(Lexer& lex, NormalFormGame& g, int players, const Token& stratOpen,
+                   const NfgLimits& limits) {
     double estimate = 8.0 * players;
     for (int k : g.numStrategies)
         estimate *= k;
@@ -323,70 +320,92 @@ NormalFormGame NfgReader::parse(const std::string& text, const std::string& name
             for (int s = 0; s < g.numStrategies[size_t(p)]; ++s)
                 g.strategyNames.back().push_back(std::to_string(s + 1));
         }
+    return profiles;
+}
 
+/// Outcome style: { { "name" payoffs } ... } then one outcome index per profile.
+void parseOutcomes(Lexer& lex, NormalFormGame& g, int players, int64_t profiles, const NfgLimits& limits) {
+    lex.next();
+    std::vector<std::vector<double>> outcomes;
+    while (lex.peek().kind == Tok::LBrace) {
+        const Token open = lex.next();
+        if (int64_t(outcomes.size()) >= limits.maxProfiles)
+            lex.fail(open, "more outcomes than the limit of " + std::to_string(limits.maxProfiles));
+        if (lex.peek().kind == Tok::String)
+            lex.next(); // outcome name
+        std::vector<double> u;
+        while (lex.peek().kind == Tok::Number || lex.peek().kind == Tok::Comma) {
+            const Token v = lex.next();
+            if (v.kind == Tok::Comma)
+                continue;
+            if (int(u.size()) >= players)
+                lex.fail(v, "outcome " + std::to_string(outcomes.size() + 1) + " has more than " +
+                                std::to_string(players) + " payoffs");
+            u.push_back(parseNumber(lex, v));
+        }
+        const Token close =
+            lex.expect(Tok::RBrace, "a payoff or '}' closing outcome " + std::to_string(outcomes.size() + 1));
+        if (int(u.size()) != players)
+            lex.fail(close, "outcome " + std::to_string(outcomes.size() + 1) + " has " +
+                                std::to_string(u.size()) + " payoffs, expected " + std::to_string(players));
+        outcomes.push_back(std::move(u));
+    }
+    lex.expect(Tok::RBrace, "an outcome '{ \"name\" payoffs }' or '}' closing the outcome list");
+    for (int64_t k = 0; k < profiles; ++k) {
+        const Token v = lex.next();
+        if (v.kind == Tok::End)
+            lex.fail(v, "missing outcome indices: expected " + std::to_string(profiles) +
+                            " (one per profile), found " + std::to_string(k));
+        if (v.kind != Tok::Number)
+            lex.fail(v, "expected an outcome index, found " + describe(v));
+        const double idx = parseNumber(lex, v);
+        if (idx != std::floor(idx) || idx < 0 || idx > double(outcomes.size()))
+            lex.fail(v, "outcome index '" + v.text + "' is not in 0.." + std::to_string(outcomes.size()));
+        if (idx > 0)
+            for (int p = 0; p < players; ++p)
+                g.payoffs[size_t(p)][size_t(k)] = outcomes[size_t(idx) - 1][size_t(p)];
+    }
+}
+
+/// Payoff style: all players' payoffs for each profile.
+void parsePayoffList(Lexer& lex, NormalFormGame& g, int players, int64_t profiles) {
+    const int64_t expected = profiles * players;
+    for (int64_t k = 0; k < profiles; ++k)
+        for (int p = 0; p < players; ++p) {
+            Token v = lex.next();
+            if (v.kind == Tok::Comma)
+                v = lex.next();
+            if (v.kind == Tok::End)
+                lex.fail(v, "missing payoffs: expected " + std::to_string(expected) + " numbers (" +
+                                std::to_string(players) + " players x " + std::to_string(profiles) +
+                                " profiles), found " + std::to_string(k * players + p));
+            g.payoffs[size_t(p)][size_t(k)] = parseNumber(lex, v);
+        }
+}
+
+} // namespace
+
+NormalFormGame NfgReader::readFile(const std::string& path, const NfgLimits& limits) {
+    return parse(readFileChecked(path, limits.maxBytes), path, limits);
+}
+
+NormalFormGame NfgReader::parse(const std::string& text, const std::string& name, const NfgLimits& limits) {
+    if (text.empty())
+        throw InputError(name, "file is empty, expected a Gambit strategic-form game ('NFG 1 R ...')", 1, 1);
+    Lexer lex(text, name);
+    NormalFormGame g;
+    parseHeader(lex, g);
+    const int players = parsePlayers(lex, g, limits);
+    const Token stratOpen = parseStrategies(lex, g, players);
+    const int64_t profiles = checkSizes(lex, g, players, stratOpen, limits);
     // Optional comment string.
     if (lex.peek().kind == Tok::String)
         lex.next();
-
     g.payoffs.assign(size_t(players), std::vector<double>(size_t(profiles), 0.0));
-    if (lex.peek().kind == Tok::LBrace) {
-        // Outcome style.
-        lex.next();
-        std::vector<std::vector<double>> outcomes;
-        while (lex.peek().kind == Tok::LBrace) {
-            const Token open = lex.next();
-            if (int64_t(outcomes.size()) >= limits.maxProfiles)
-                lex.fail(open, "more outcomes than the limit of " + std::to_string(limits.maxProfiles));
-            if (lex.peek().kind == Tok::String)
-                lex.next(); // outcome name
-            std::vector<double> u;
-            while (lex.peek().kind == Tok::Number || lex.peek().kind == Tok::Comma) {
-                const Token v = lex.next();
-                if (v.kind == Tok::Comma)
-                    continue;
-                if (int(u.size()) >= players)
-                    lex.fail(v, "outcome " + std::to_string(outcomes.size() + 1) + " has more than " +
-                                    std::to_string(players) + " payoffs");
-                u.push_back(parseNumber(lex, v));
-            }
-            const Token close = lex.expect(Tok::RBrace, "a payoff or '}' closing outcome " +
-                                                            std::to_string(outcomes.size() + 1));
-            if (int(u.size()) != players)
-                lex.fail(close, "outcome " + std::to_string(outcomes.size() + 1) + " has " +
-                                    std::to_string(u.size()) + " payoffs, expected " +
-                                    std::to_string(players));
-            outcomes.push_back(std::move(u));
-        }
-        lex.expect(Tok::RBrace, "an outcome '{ \"name\" payoffs }' or '}' closing the outcome list");
-        for (int64_t k = 0; k < profiles; ++k) {
-            const Token v = lex.next();
-            if (v.kind == Tok::End)
-                lex.fail(v, "missing outcome indices: expected " + std::to_string(profiles) +
-                                " (one per profile), found " + std::to_string(k));
-            if (v.kind != Tok::Number)
-                lex.fail(v, "expected an outcome index, found " + describe(v));
-            const double idx = parseNumber(lex, v);
-            if (idx != std::floor(idx) || idx < 0 || idx > double(outcomes.size()))
-                lex.fail(v, "outcome index '" + v.text + "' is not in 0.." + std::to_string(outcomes.size()));
-            if (idx > 0)
-                for (int p = 0; p < players; ++p)
-                    g.payoffs[size_t(p)][size_t(k)] = outcomes[size_t(idx) - 1][size_t(p)];
-        }
-    } else {
-        // Payoff style: all players' payoffs for each profile.
-        const int64_t expected = profiles * players;
-        for (int64_t k = 0; k < profiles; ++k)
-            for (int p = 0; p < players; ++p) {
-                Token v = lex.next();
-                if (v.kind == Tok::Comma)
-                    v = lex.next();
-                if (v.kind == Tok::End)
-                    lex.fail(v, "missing payoffs: expected " + std::to_string(expected) + " numbers (" +
-                                    std::to_string(players) + " players x " + std::to_string(profiles) +
-                                    " profiles), found " + std::to_string(k * players + p));
-                g.payoffs[size_t(p)][size_t(k)] = parseNumber(lex, v);
-            }
-    }
+    if (lex.peek().kind == Tok::LBrace)
+        parseOutcomes(lex, g, players, profiles, limits);
+    else
+        parsePayoffList(lex, g, players, profiles);
     const Token trailing = lex.next();
     if (trailing.kind != Tok::End)
         lex.fail(trailing, "unexpected " + describe(trailing) +

@@ -1,6 +1,9 @@
 #include "EnsembleAnalysis.h"
 
+#include "ProteinKeys.h"
 #include "Superposition.h"
+
+#include "core/ResultBuilders.h"
 
 #include <algorithm>
 #include <cmath>
@@ -8,18 +11,18 @@
 
 namespace pl::protein {
 
+namespace {
+namespace P = protein::keys::param;
+namespace M = protein::keys::metric;
+namespace S = protein::keys::series;
+namespace X = protein::keys::matrix;
+namespace V = protein::keys::vector;
+namespace L = protein::keys::label;
+} // namespace
+
 Matrix toMatrix(const Eigen::MatrixXd& m, const std::vector<std::string>& rowLabels,
                 const std::vector<std::string>& colLabels) {
-    Matrix out;
-    out.rows = m.rows();
-    out.cols = m.cols();
-    out.data.reserve(size_t(m.size()));
-    for (Eigen::Index r = 0; r < m.rows(); ++r)
-        for (Eigen::Index c = 0; c < m.cols(); ++c)
-            out.data.push_back(m(r, c));
-    out.rowLabels = rowLabels;
-    out.colLabels = colLabels;
-    return out;
+    return matrixOf(m, rowLabels, colLabels);
 }
 
 EnsembleAnalysis analyseEnsemble(const std::vector<Eigen::Matrix3Xd>& models, const ParamSet& p,
@@ -34,8 +37,8 @@ EnsembleAnalysis analyseEnsemble(const std::vector<Eigen::Matrix3Xd>& models, co
         },
         ctx.threads());
     ctx.progress(p0 + 0.5 * span, "clustering");
-    a.clustering = clusterStates(a.rmsd, p.getString("cluster_method"), int(p.getInt("max_states")),
-                                 p.getDouble("min_silhouette"), [&] { ctx.throwIfCancelled(); });
+    a.clustering = clusterStates(a.rmsd, p.getString(P::kClusterMethod), int(p.getInt(P::kMaxStates)),
+                                 p.getDouble(P::kMinSilhouette), [&] { ctx.throwIfCancelled(); });
     ctx.progress(p0 + 0.8 * span, "PCA and RMSF");
     a.aligned = iterativeAlign(models, 3);
     a.pca = pcaMap(a.aligned);
@@ -80,17 +83,17 @@ void writeDisplay(ResultDocument& doc, const std::vector<Eigen::Matrix3Xd>& mode
         for (long i = 0; i < L; ++i)
             for (int c = 0; c < 3; ++c)
                 D(long(r), 3 * i + c) = models[r](c, i) - centre(c);
-    doc.matrices["display_coords"] = toMatrix(D, rowNames);
-    doc.labels["display_state"] = std::vector<int64_t>(states.begin(), states.end());
-    doc.labels["display_model"] = std::vector<int64_t>(modelIndex.begin(), modelIndex.end());
+    doc.matrices[X::kDisplayCoords] = toMatrix(D, rowNames);
+    doc.labels[L::kDisplayState] = std::vector<int64_t>(states.begin(), states.end());
+    doc.labels[L::kDisplayModel] = std::vector<int64_t>(modelIndex.begin(), modelIndex.end());
 }
 
 void writeEnsemble(ResultDocument& doc, const EnsembleAnalysis& a, const std::vector<std::string>& modelNames,
                    const std::vector<std::string>& residueLabels, int maxShown) {
     const long N = a.rmsd.rows();
-    doc.matrices["rmsd"] = toMatrix(a.rmsd, modelNames, modelNames);
+    doc.matrices[X::kRmsd] = toMatrix(a.rmsd, modelNames, modelNames);
     const auto& lab = a.clustering.labels;
-    doc.labels["state"] = std::vector<int64_t>(lab.begin(), lab.end());
+    doc.labels[L::kState] = std::vector<int64_t>(lab.begin(), lab.end());
     // Order by state, then by distance to the state's medoid.
     std::vector<int> order(static_cast<size_t>(N));
     std::iota(order.begin(), order.end(), 0);
@@ -100,23 +103,23 @@ void writeEnsemble(ResultDocument& doc, const EnsembleAnalysis& a, const std::ve
         const int mx = a.clustering.medoids[size_t(lab[size_t(x)])];
         return a.rmsd(x, mx) < a.rmsd(y, mx);
     });
-    doc.vectors["order"] = std::vector<double>(order.begin(), order.end());
-    doc.vectors["pc1"] = a.pca.pc1;
-    doc.vectors["pc2"] = a.pca.pc2;
-    doc.metrics["pc1_explained"] = a.pca.explained1;
-    doc.metrics["pc2_explained"] = a.pca.explained2;
-    doc.metrics["n_states"] = a.clustering.k;
-    doc.metrics["silhouette"] = a.clustering.silhouette;
-    doc.metrics["models"] = double(N);
-    doc.metrics["residues"] = double(a.rmsf.size());
+    doc.vectors[V::kOrder] = std::vector<double>(order.begin(), order.end());
+    doc.vectors[V::kPc1] = a.pca.pc1;
+    doc.vectors[V::kPc2] = a.pca.pc2;
+    doc.metrics[M::kPc1Explained] = a.pca.explained1;
+    doc.metrics[M::kPc2Explained] = a.pca.explained2;
+    doc.metrics[M::kNStates] = a.clustering.k;
+    doc.metrics[M::kSilhouette] = a.clustering.silhouette;
+    doc.metrics[M::kModels] = double(N);
+    doc.metrics[M::kResidues] = double(a.rmsf.size());
     double maxR = 0, sumR = 0;
     for (long i = 0; i < N; ++i)
         for (long j = i + 1; j < N; ++j) {
             maxR = std::max(maxR, a.rmsd(i, j));
             sumR += a.rmsd(i, j);
         }
-    doc.metrics["rmsd_max"] = maxR;
-    doc.metrics["rmsd_mean"] = N > 1 ? sumR / (0.5 * double(N) * double(N - 1)) : 0.0;
+    doc.metrics[M::kRmsdMax] = maxR;
+    doc.metrics[M::kRmsdMean] = N > 1 ? sumR / (0.5 * double(N) * double(N - 1)) : 0.0;
     Series sil;
     for (size_t i = 0; i < a.clustering.silhouetteByK.size(); ++i) {
         sil.x.push_back(double(i + 2));
@@ -124,18 +127,18 @@ void writeEnsemble(ResultDocument& doc, const EnsembleAnalysis& a, const std::ve
     }
     sil.xlabel = "number of states k";
     sil.ylabel = "mean silhouette";
-    doc.series["silhouette_vs_k"] = sil;
+    doc.series[S::kSilhouetteVsK] = sil;
     std::vector<double> occ(size_t(a.clustering.k), 0.0);
     for (int l : lab)
         occ[size_t(l)] += 1.0 / double(std::max<long>(1, N));
-    doc.vectors["state_occupancy"] = occ;
+    doc.vectors[V::kStateOccupancy] = occ;
     const long L = long(a.rmsf.size());
     Eigen::MatrixXd pr(L, 2);
     for (long i = 0; i < L; ++i) {
         pr(i, 0) = a.rmsf[size_t(i)];
         pr(i, 1) = a.deviation[size_t(i)];
     }
-    doc.matrices["per_residue"] = toMatrix(pr, residueLabels, {"rmsf", "deviation"});
+    doc.matrices[X::kPerResidue] = toMatrix(pr, residueLabels, {"rmsf", "deviation"});
     // Models shown in 3D: the medoids first, then the others spread over each state.
     std::vector<int> shown;
     for (int m : a.clustering.medoids)

@@ -6,6 +6,7 @@
 #include "SyntheticStudy.h"
 #include "TmScore.h"
 
+#include "ProteinKeys.h"
 #include "core/Errors.h"
 #include "core/PathUtil.h"
 
@@ -14,6 +15,14 @@
 
 namespace pl::protein {
 
+namespace {
+namespace P = protein::keys::param;
+namespace M = protein::keys::metric;
+namespace S = protein::keys::series;
+namespace X = protein::keys::matrix;
+namespace V = protein::keys::vector;
+} // namespace
+
 std::vector<ParamSpec> ProteinEngine::params() const {
     std::vector<ParamSpec> s;
     auto add = [&s](ParamSpec p, const char* group) {
@@ -21,62 +30,63 @@ std::vector<ParamSpec> ProteinEngine::params() const {
         s.push_back(std::move(p));
     };
     const char* V = "View";
-    add(ParamSpec::choice("color_by", "Colour by", {"deviation", "state", "rmsf"}, "state",
+    add(ParamSpec::choice(P::kColorBy, "Colour by", {"deviation", "state", "rmsf"}, "state",
                           "3D colouring: per-residue deviation between the two main states (or of the model "
                           "against the reference), the model's state, or the ensemble RMSF."),
         V);
     add(ParamSpec::choice(
-            "style", "3D style", {"tube", "ball-and-stick"}, "tube",
+            P::kStyle, "3D style", {"tube", "ball-and-stick"}, "tube",
             "C-alpha trace as tubes, or C-alpha spheres with bonds between consecutive residues."),
         V);
-    add(ParamSpec::integer("max_models_shown", "Models shown in 3D", 1, 60, 12,
+    add(ParamSpec::integer(P::kMaxModelsShown, "Models shown in 3D", 1, 60, 12,
                            "Superposed models drawn in the 3D view (state medoids first)."),
         V);
     const char* C = "States";
-    add(ParamSpec::choice("cluster_method", "Clustering", {"kmedoids", "average"}, "kmedoids",
+    add(ParamSpec::choice(P::kClusterMethod, "Clustering", {"kmedoids", "average"}, "kmedoids",
                           "k-medoids (PAM) or average-linkage clustering of the RMSD matrix; the number of "
                           "states maximises the mean silhouette."),
         C);
-    add(ParamSpec::integer("max_states", "Max states", 2, 10, 6, "Largest number of states tried."), C);
-    add(ParamSpec::real("min_silhouette", "Min silhouette", 0, 1, 0.25,
+    add(ParamSpec::integer(P::kMaxStates, "Max states", 2, 10, 6, "Largest number of states tried."), C);
+    add(ParamSpec::real(P::kMinSilhouette, "Min silhouette", 0, 1, 0.25,
                         "Below this mean silhouette the ensemble counts as one state."),
         C);
-    add(ParamSpec::real("r_max", "r_max", 0.5, 5, 2.5,
+    add(ParamSpec::real(P::kRMax, "r_max", 0.5, 5, 2.5,
                         "A sample is assigned to its closest reference state only within this RMSD.", "A"),
         C);
-    add(ParamSpec::real("margin", "Margin", 0, 2, 0.5,
+    add(ParamSpec::real(P::kMargin, "Margin", 0, 2, 0.5,
                         "... and only when it is closer to that state than to any other by this margin.",
                         "A"),
         C);
     const char* G = "Synthetic protein (no input)";
-    add(ParamSpec::integer("residues_per_domain", "Residues per domain", 30, 200, 60,
+    add(ParamSpec::integer(P::kResiduesPerDomain, "Residues per domain", 30, 200, 60,
                            "C-alphas in each helix-bundle domain."),
         G);
-    add(ParamSpec::integer("helices_per_domain", "Helices per domain", 2, 6, 3, "Helices in each bundle."),
+    add(ParamSpec::integer(P::kHelicesPerDomain, "Helices per domain", 2, 6, 3, "Helices in each bundle."),
         G);
-    add(ParamSpec::integer("hinge_length", "Hinge length", 2, 8, 4, "Linker residues between the domains."),
+    add(ParamSpec::integer(P::kHingeLength, "Hinge length", 2, 8, 4, "Linker residues between the domains."),
         G);
-    add(ParamSpec::real("hinge_angle", "Hinge angle theta", 0, 90, 35,
+    add(ParamSpec::real(P::kHingeAngle, "Hinge angle theta", 0, 90, 35,
                         "Rotation of domain 2 between state A and state B (shrunk on a clash).", "deg"),
         G);
-    add(ParamSpec::real("rmsf", "Ensemble RMSF", 0, 3, 0.8, "Thermal fluctuation of the ANM ensembles.", "A"),
+    add(ParamSpec::real(P::kRmsf, "Ensemble RMSF", 0, 3, 0.8, "Thermal fluctuation of the ANM ensembles.",
+                        "A"),
         G);
-    add(ParamSpec::real("anm_cutoff", "ANM cutoff", 8, 20, 15, "Spring cutoff of the elastic network.", "A"),
+    add(ParamSpec::real(P::kAnmCutoff, "ANM cutoff", 8, 20, 15, "Spring cutoff of the elastic network.", "A"),
         G);
-    add(ParamSpec::integer("anm_modes", "ANM modes", 1, 50, 10,
+    add(ParamSpec::integer(P::kAnmModes, "ANM modes", 1, 50, 10,
                            "Lowest non-trivial modes used for sampling."),
         G);
-    add(ParamSpec::integer("samples", "Samples N", 4, 2000, 50,
+    add(ParamSpec::integer(P::kSamples, "Samples N", 4, 2000, 50,
                            "Conformations per sampler, and models in the mixed ensemble."),
         G);
     const char* S = "Toy samplers (illustrative)";
-    add(ParamSpec::real("w_dom", "w_dom", 0.5, 1, 0.9,
+    add(ParamSpec::real(P::kWDom, "w_dom", 0.5, 1, 0.9,
                         "Weight of the dominant state A in the biased sampler (training-exposure bias)."),
         S);
-    add(ParamSpec::real("t_dec", "T_dec", 0.5, 5, 1,
+    add(ParamSpec::real(P::kTDec, "T_dec", 0.5, 5, 1,
                         "Decoding temperature of the biased sampler: pi_s ~ pi_s^(1/T); T > 1 flattens."),
         S);
-    add(ParamSpec::real("context_response", "Context response c", 0, 1, 0,
+    add(ParamSpec::real(P::kContextResponse, "Context response c", 0, 1, 0,
                         "Fraction of the mass moved to the induced state B when the context is on "
                         "(c = 0: context-insensitive)."),
         S);
@@ -130,13 +140,13 @@ void runPair(ResultDocument& doc, const ProteinStructure& mob, const ProteinStru
     checkSuperposable(x, mob.path, "residues in common with " + baseName(ref.path));
     ctx.progress(0.1, "TM-score search");
     const TmResult r = tmScore(x, y, int(b.keys.size()), [&] { ctx.throwIfCancelled(); });
-    doc.metrics["tm_score"] = r.tmScore;
-    doc.metrics["rmsd_common"] = r.rmsdCommon;
-    doc.metrics["gdt_ts"] = r.gdtTs;
-    doc.metrics["common_residues"] = r.common;
-    doc.metrics["d0"] = r.d0;
-    doc.metrics["length_reference"] = double(b.keys.size());
-    doc.metrics["length_mobile"] = double(a.keys.size());
+    doc.metrics[M::kTmScore] = r.tmScore;
+    doc.metrics[M::kRmsdCommon] = r.rmsdCommon;
+    doc.metrics[M::kGdtTs] = r.gdtTs;
+    doc.metrics[M::kCommonResidues] = r.common;
+    doc.metrics[M::kD0] = r.d0;
+    doc.metrics[M::kLengthReference] = double(b.keys.size());
+    doc.metrics[M::kLengthMobile] = double(a.keys.size());
     // Every model of the first file against the reference (an ensemble of predictions).
     std::vector<double> tmPer, rmsdPer;
     const size_t maxModels = std::min<size_t>(mob.models.size(), 200);
@@ -158,14 +168,14 @@ void runPair(ResultDocument& doc, const ProteinStructure& mob, const ProteinStru
         tmPer.push_back(rm.tmScore);
         rmsdPer.push_back(rm.rmsdCommon);
     }
-    doc.vectors["tm_per_model"] = tmPer;
-    doc.vectors["rmsd_per_model"] = rmsdPer;
+    doc.vectors[V::kTmPerModel] = tmPer;
+    doc.vectors[V::kRmsdPerModel] = rmsdPer;
     Eigen::MatrixXd pr(r.common, 2);
     for (int i = 0; i < r.common; ++i) {
         pr(i, 0) = std::nan("");
         pr(i, 1) = r.deviation[size_t(i)];
     }
-    doc.matrices["per_residue"] = toMatrix(pr, residueLabels(keys, names), {"rmsf", "deviation"});
+    doc.matrices[X::kPerResidue] = toMatrix(pr, residueLabels(keys, names), {"rmsf", "deviation"});
     Series dev;
     for (int i = 0; i < r.common; ++i) {
         dev.x.push_back(keys[size_t(i)].number);
@@ -173,7 +183,7 @@ void runPair(ResultDocument& doc, const ProteinStructure& mob, const ProteinStru
     }
     dev.xlabel = "residue number";
     dev.ylabel = "deviation after TM superposition (A)";
-    doc.series["deviation"] = dev;
+    doc.series[S::kDeviation] = dev;
     writeDisplay(doc, {r.best.apply(x), y}, {0, 1}, {0, 1},
                  {baseName(mob.path) + " (model " + a.name + ")", baseName(ref.path) + " (reference)"});
     doc.notes.push_back("TM-score normalised by the reference " + baseName(ref.path) + " (" +
@@ -191,8 +201,8 @@ void runEnsemble(ResultDocument& doc, const ProteinStructure& s, const ParamSet&
     for (const auto& mod : s.models)
         modelNames.push_back("model " + mod.name);
     const EnsembleAnalysis a = analyseEnsemble(m.coords, p, ctx, 0.05, 0.95);
-    writeEnsemble(doc, a, modelNames, residueLabels(m.keys, m.resNames), int(p.getInt("max_models_shown")));
-    doc.metrics["dropped_residues"] = m.droppedResidues;
+    writeEnsemble(doc, a, modelNames, residueLabels(m.keys, m.resNames), int(p.getInt(P::kMaxModelsShown)));
+    doc.metrics[M::kDroppedResidues] = m.droppedResidues;
     if (m.droppedResidues > 0)
         doc.notes.push_back(std::to_string(m.droppedResidues) +
                             " residue(s) of model 1 are missing in some model and were left out.");

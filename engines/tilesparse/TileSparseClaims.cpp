@@ -1,6 +1,8 @@
 #include "TileSparseClaims.h"
 
 #include "MlaWorkload.h"
+#include "TileSparseKeys.h"
+#include "core/Numeric.h"
 
 #include <algorithm>
 #include <atomic>
@@ -13,12 +15,10 @@
 namespace pl::tilesparse {
 
 namespace {
+namespace C = tilesparse::keys::claim;
+} // namespace
 
-std::string fmt(const char* f, double v) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, f, v);
-    return buf;
-}
+namespace {
 
 constexpr double kClaimBudget = 0.05;
 constexpr double kGainRatio = 1.2;
@@ -30,7 +30,7 @@ constexpr double kErrorGain = 0.05; // relative output-error reduction that coun
 
 Claim oracleClaim(const StudyResult& r) {
     Claim c;
-    c.id = "c1-oracle-2d-dominates";
+    c.id = C::kC1Oracle2dDominates;
     c.statement =
         "With exact (oracle) importance, QK-2D global keeps at least as much attention mass as K-only at "
         "every budget, and uniform QK-2D keeps at least as much as K-only in every head group.";
@@ -39,8 +39,8 @@ Claim oracleClaim(const StudyResult& r) {
     c.holds = c.observed >= c.threshold;
     c.detail = "Smallest margin over the swept budgets on the first held-out step: global minus K-only "
                "retained mass " +
-               fmt("%.3g", r.c1GlobalMargin) + " (mean per row), uniform-2D minus K-only per group " +
-               fmt("%.3g", r.c1GroupMargin) +
+               formatNumber("%.3g", r.c1GlobalMargin) +
+               " (mean per row), uniform-2D minus K-only per group " + formatNumber("%.3g", r.c1GroupMargin) +
                " (summed over the group's rows). Forced sink/recent blocks count "
                "against the budget for all methods.";
     return c;
@@ -129,8 +129,9 @@ std::string errorTable(const HeadSparsityOutcome& o) {
     std::string t;
     const auto red = errorReduction(o);
     for (size_t i = 0; i < o.budgets.size(); ++i)
-        t += (i ? "; " : "") + fmt("%.0f %%: ", 100 * o.budgets[i]) + "K-only " + fmt("%.3f", o.errKOnly[i]) +
-             ", QK-2D " + fmt("%.3f", o.errQk2d[i]) + " (" + fmt("%+.1f", -100 * red[i]) + " %)";
+        t += (i ? "; " : "") + formatNumber("%.0f %%: ", 100 * o.budgets[i]) + "K-only " +
+             formatNumber("%.3f", o.errKOnly[i]) + ", QK-2D " + formatNumber("%.3f", o.errQk2d[i]) + " (" +
+             formatNumber("%+.1f", -100 * red[i]) + " %)";
     return t;
 }
 
@@ -143,7 +144,7 @@ std::vector<Claim> headSparsityClaims(int seeds, const Poll& poll, int threads) 
         "Synthetic MLA workload H = 32, T_q = 2, N = 2048, d = 64, indexer r = 16, seeds 1.." +
         std::to_string(seeds) + " (4 held-out decode steps each, autotuner calibrated on 2 earlier steps). ";
     Claim a;
-    a.id = "c2-tiered-gain-with-head-sparsity";
+    a.id = C::kC2TieredGainWithHeadSparsity;
     a.statement =
         "Under a tight compute budget (5 %) with specialised heads (s = 0.8), tiered QK-2D with the "
         "autotuner reaches at least 1.2x the top-1 agreement of K-only selection.";
@@ -153,23 +154,23 @@ std::vector<Claim> headSparsityClaims(int seeds, const Poll& poll, int threads) 
     a.holds = a.observed >= kGainRatio;
     a.detail = setup +
                "5 % of the head-group x key-block tiles. Top-1 agreement with dense attention: tiered " +
-               fmt("%.3f", hi.tiered) + ", K-only " + fmt("%.3f", hi.kOnly) +
-               "; relative output error tiered " + fmt("%.3f", hi.errTiered) + ", K-only " +
-               fmt("%.3f", hi.errKOnly[0]) + ". Direction of the paper's gain, not its magnitude.";
+               formatNumber("%.3f", hi.tiered) + ", K-only " + formatNumber("%.3f", hi.kOnly) +
+               "; relative output error tiered " + formatNumber("%.3f", hi.errTiered) + ", K-only " +
+               formatNumber("%.3f", hi.errKOnly[0]) + ". Direction of the paper's gain, not its magnitude.";
     Claim b;
-    b.id = "c2-no-gain-without-head-sparsity";
+    b.id = C::kC2NoGainWithoutHeadSparsity;
     b.statement =
         "Without head specialisation (s = 0) the top-1 gap between tiered QK-2D and K-only is at most 2 "
         "points: the gain comes from head sparsity.";
     b.threshold = kNoGainPoints;
     b.observed = std::abs(lo.tiered - lo.kOnly);
     b.holds = b.observed <= kNoGainPoints;
-    b.detail = setup + "5 % of the tiles, s = 0: top-1 agreement tiered " + fmt("%.3f", lo.tiered) +
-               ", K-only " + fmt("%.3f", lo.kOnly) + "; relative output error tiered " +
-               fmt("%.3f", lo.errTiered) + ", K-only " + fmt("%.3f", lo.errKOnly[0]) + ".";
+    b.detail = setup + "5 % of the tiles, s = 0: top-1 agreement tiered " + formatNumber("%.3f", lo.tiered) +
+               ", K-only " + formatNumber("%.3f", lo.kOnly) + "; relative output error tiered " +
+               formatNumber("%.3f", lo.errTiered) + ", K-only " + formatNumber("%.3f", lo.errKOnly[0]) + ".";
     const auto redHi = errorReduction(hi), redLo = errorReduction(lo);
     Claim e;
-    e.id = "qk2d-lower-error-with-head-specialisation";
+    e.id = C::kQk2dLowerErrorWithHeadSpecialisation;
     e.statement =
         "At equal compute budget (5, 10 and 20 % of the head-group x key-block tiles), QK-2D selection "
         "(each head group its own top-k key blocks) has lower output error than K-only top-k on "
@@ -183,7 +184,7 @@ std::vector<Claim> headSparsityClaims(int seeds, const Poll& poll, int threads) 
                "budgets. Mean relative output error at s = 0.8: " +
                errorTable(hi) + ".";
     Claim f;
-    f.id = "qk2d-no-gain-without-head-specialisation";
+    f.id = C::kQk2dNoGainWithoutHeadSpecialisation;
     f.statement =
         "With head specialisation switched off (the same workload and seeds regenerated with s = 0), "
         "QK-2D does not have lower output error than K-only at equal compute: the relative error "
@@ -200,7 +201,7 @@ std::vector<Claim> headSparsityClaims(int seeds, const Poll& poll, int threads) 
 
 Claim autotunerClaim(const StudyResult& r) {
     Claim c;
-    c.id = "autotuner-never-worse-than-fixed";
+    c.id = C::kAutotunerNeverWorseThanFixed;
     c.statement =
         "On the held-out decode steps, the autotuner's tiered pattern (chosen per budget on the "
         "calibration steps) never keeps less true attention mass than the best fixed pattern of its "
@@ -209,7 +210,7 @@ Claim autotunerClaim(const StudyResult& r) {
     c.threshold = 0.0;
     const auto& H = r.heldOutMass;
     if (H.empty() || r.tunerGrid.empty()) {
-        c.observed = std::numeric_limits<double>::quiet_NaN();
+        c.observed = kNaN;
         c.holds = false;
         c.detail = "Not evaluated (no held-out scores).";
         return c;
@@ -245,11 +246,11 @@ Claim autotunerClaim(const StudyResult& r) {
         "Held-out true retained mass (mean per row) of the autotuner's pick minus that of the best fixed "
         "configuration (" +
         r.tunerGrid[bestF].label() + ", " + std::to_string(r.tunerGrid.size()) +
-        " configurations considered): smallest margin " + fmt("%.4g", minMargin) + " at budget " +
-        fmt("%.3g", worstI < tiered.size() ? tiered[worstI] : 0.0) + "; worse at " + std::to_string(worse) +
-        " of " + std::to_string(H.size()) +
+        " configurations considered): smallest margin " + formatNumber("%.4g", minMargin) + " at budget " +
+        formatNumber("%.3g", worstI < tiered.size() ? tiered[worstI] : 0.0) + "; worse at " +
+        std::to_string(worse) + " of " + std::to_string(H.size()) +
         " budgets. Against the best configuration per budget in hindsight the smallest margin is " +
-        fmt("%.4g", minHindsight) +
+        formatNumber("%.4g", minHindsight) +
         " (the autotuner picks on the calibration steps by the exact mass its estimator-driven selections "
         "keep there; the held-out steps differ).";
     return c;
@@ -259,7 +260,7 @@ Claim intensityClaim(const Hardware& hw, double elemBytes, int mtpTokens, double
     const double mla = denseIntensity(presetShape("mla_mtp2", mtpTokens, elemBytes));
     const double gqa = denseIntensity(presetShape("gqa", mtpTokens, elemBytes));
     Claim c;
-    c.id = "c3-mla-compute-bound";
+    c.id = C::kC3MlaComputeBound;
     c.statement =
         "Dense MLA decoding with 2-token MTP has arithmetic intensity about 483.6 FLOP/byte (bf16), above "
         "the ridge point: it is compute-bound, while GQA (4 query heads per KV head) stays memory-bound "
@@ -267,13 +268,14 @@ Claim intensityClaim(const Hardware& hw, double elemBytes, int mtpTokens, double
     c.threshold = kMlaIntensity;
     c.observed = mla;
     c.holds = std::abs(mla - kMlaIntensity) < 0.5 && mla > hw.ridge() && gqa < hw.ridge();
-    c.detail = "Closed form R 2 (d_k + d_v) / (bytes per key): MLA+MTP2 " + fmt("%.1f", mla) + ", GQA " +
-               fmt("%.1f", gqa) + " FLOP/byte (e = " + fmt("%.0f", elemBytes) + " bytes), ridge " +
-               fmt("%.1f", hw.ridge()) +
-               " FLOP/byte. In the selected cost preset, QK-2D (uniform) is compute-bound "
-               "(modelled time equal to K-only's) from a budget of " +
-               (std::isfinite(crossoverBudget) ? fmt("%.3g", crossoverBudget) : std::string("- (never)")) +
-               " of the tiles upward.";
+    c.detail =
+        "Closed form R 2 (d_k + d_v) / (bytes per key): MLA+MTP2 " + formatNumber("%.1f", mla) + ", GQA " +
+        formatNumber("%.1f", gqa) + " FLOP/byte (e = " + formatNumber("%.0f", elemBytes) + " bytes), ridge " +
+        formatNumber("%.1f", hw.ridge()) +
+        " FLOP/byte. In the selected cost preset, QK-2D (uniform) is compute-bound "
+        "(modelled time equal to K-only's) from a budget of " +
+        (std::isfinite(crossoverBudget) ? formatNumber("%.3g", crossoverBudget) : std::string("- (never)")) +
+        " of the tiles upward.";
     return c;
 }
 

@@ -1,10 +1,12 @@
 #include "TileSparseStudy.h"
 
 #include "core/Errors.h"
+#include "core/Numeric.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 namespace pl::tilesparse {
 
@@ -73,8 +75,250 @@ double needleHits(const Mat& O, const StudyInput& in) {
             ++n;
         }
     }
-    return n ? double(hits) / n : std::numeric_limits<double>::quiet_NaN();
+    return n ? double(hits) / n : kNaN;
 }
+
+/// One run of the budget sweep: fixed inputs and settings, the result filled stage by stage.
+class StudyRunner {
+public:
+    StudyRunner(const StudyInput& in, const StudySettings& s, const Rng& rng, const Poll& poll,
+                const std::function<void(double)>& progress)
+        : m_in(in), m_s(s), m_rng(rng), m_poll(poll), m_progress(progress) {}
+
+    StudyResult run() {
+        setUpGrid();
+        makeReadout();
+        calibrate();
+        initCurves();
+        const double nEval = double(m_in.evalQ.size());
+        for (size_t step = 0; step < m_in.evalQ.size(); ++step)
+            evaluateStep(step, nEval);
+        return std::move(m_res);
+    }
+
+private:
+    void setUpGrid() {
+        TileGrid& grid = m_res.grid;
+        grid.rows = int(m_in.evalQ.front().rows());
+        grid.keys = int(m_in.K.rows());
+        grid.groupRows = std::min(m_s.groupRows, grid.rows);
+        grid.blockKeys = std::min(m_s.blockKeys, grid.keys);
+        m_forced = forcedBlocks(grid, m_s.recentBlocks);
+    }
+
+    /// Fixed random readout W_o for the top-1 stand-in (seed stream "readout").
+    void makeReadout() {
+        Rng rOut = m_rng.fork("readout");
+        const int inDim = m_in.heads * int(m_in.V.cols());
+        m_Wo = Mat(m_s.readoutClasses, inDim);
+        for (Eigen::Index i = 0; i < m_Wo.rows(); ++i)
+            for (Eigen::Index j = 0; j < m_Wo.cols(); ++j)
+                m_Wo(i, j) = (2.0 * rOut.uniform() - 1.0) * std::sqrt(3.0 / double(inDim)); // unit variance
+    }
+
+    /// Calibration steps: the selector sees only the estimator's importance (never exact scores
+    /// unless the estimator is the oracle); the autotuner values each configuration's selection by
+    /// the exact attention mass it keeps, which is known for past decode steps.
+    void calibrate() {
+        const TileGrid& grid = m_res.grid;
+        const int G = grid.groups(), tiles = grid.tiles();
+        const int minTiles = G * int(m_forced.size());
+        m_estimator.emplace(m_s.estimator, m_in.K, grid, m_s.indexerRank, m_s.questTemperature, m_rng);
+        std::vector<TierPlanner> calib;
+        for (const Mat& Q : m_in.calibQ) {
+            m_poll();
+            const Mat P = attentionProbs(Q, m_in.K, m_poll);
+            const Mat trueMass = tileMass(rowBlockMass(P, grid), grid);
+            calib.emplace_back(m_estimator->estimate(Q, &P), m_forced, &trueMass);
+        }
+        m_res.tunerGrid = autotuneGrid(G);
+        for (double b : m_s.budgets)
+            m_budgetTiles.push_back(std::clamp(int(std::lround(b * tiles)), minTiles, tiles));
+        m_res.displayIndex = 0;
+        for (size_t i = 0; i < m_s.budgets.size(); ++i)
+            if (std::abs(std::log(m_s.budgets[i] / m_s.displayBudget)) <
+                std::abs(std::log(m_s.budgets[size_t(m_res.displayIndex)] / m_s.displayBudget)))
+                m_res.displayIndex = int(i);
+        for (size_t i = 0; i < m_budgetTiles.size(); ++i) {
+            m_poll();
+            const AutotuneResult at = autotune(calib, m_budgetTiles[i], m_res.tunerGrid);
+            m_res.chosen.push_back(at.best);
+            m_res.chosenIndex.push_back(at.bestIndex);
+            m_res.chosenObjective.push_back(at.bestObjective);
+            if (int(i) == m_res.displayIndex)
+                m_res.tunerObjectives = at.objectives;
+        }
+    }
+
+    void initCurves() {
+        m_methods = m_s.methods.empty() ? methodKeys() : m_s.methods;
+        for (const auto& m : m_methods) {
+            MethodCurve& c = m_res.curves[m];
+            const size_t nB = m_s.budgets.size();
+            c.tileFraction.assign(nB, 0);
+            c.blockFraction.assign(nB, 0);
+            c.error.assign(nB, 0);
+            c.mass.assign(nB, 0);
+            c.top1.assign(nB, 0);
+        }
+        m_res.c1GlobalMargin = m_res.c1GroupMargin = std::numeric_limits<double>::infinity();
+        if (m_s.heldOutGrid)
+            m_res.heldOutMass.assign(m_budgetTiles.size(), std::vector<double>(m_res.tunerGrid.size(), 0.0));
+    }
+
+    /// The dense pass of one held-out step, then every (budget, method) selection against it.
+    void evaluateStep(size_t step, double nEval) {
+        const TileGrid& grid = m_res.grid;
+        const int nb = grid.blocks();
+        const Mat& Q = m_in.evalQ[step];
+        const Mat P = attentionProbs(Q, m_in.K, m_poll);
+        const Mat rb = rowBlockMass(P, grid);
+        RowMat U(P.rows(), Eigen::Index(nb) * m_in.V.cols()); // per (row, block) partial outputs
+        RowMat Orow = RowMat::Zero(P.rows(), m_in.V.cols());  // dense output = sum of the partials
+        for (int b = 0; b < nb; ++b) {
+            const int len = grid.blockEnd(b) - grid.blockBegin(b);
+            auto Ub = U.middleCols(Eigen::Index(b) * m_in.V.cols(), m_in.V.cols());
+            Ub.noalias() = P.middleCols(grid.blockBegin(b), len) * m_in.V.middleRows(grid.blockBegin(b), len);
+            Orow += Ub;
+        }
+        const Mat O = Orow;
+        const Mat imp = m_estimator->estimate(Q, &P);
+        // Readout inputs of this step: dense first, then every (budget, method) whose top-1
+        // agreement is measured; one W_o product at the end of the step.
+        const int mtp = m_in.mtpTokens;
+        std::vector<std::pair<size_t, std::string>> readouts; // (budget, method) per column block
+        Mat X(m_Wo.cols(), Eigen::Index(mtp) * Eigen::Index(1 + m_budgetTiles.size() * methodKeys().size()));
+        packReadout(O, m_in.heads, mtp, X, 0);
+        if (step == 0) {
+            m_res.denseOutput = O;
+            m_res.tileMass = tileMass(rb, grid);
+            for (int g = 0; g < grid.groups(); ++g)
+                m_res.tileMass.row(g) /= double(std::min(grid.groupRows, grid.rows - g * grid.groupRows));
+            m_res.importance = imp;
+            m_res.needleHit["dense"] = needleHits(O, m_in);
+        }
+        const Mat trueMass = tileMass(rb, grid);
+        // Tiered selections of this step's estimate, valued at the true tile mass.
+        const TierPlanner planner(imp, m_forced, &trueMass);
+        const StepData sd{step, nEval, Q, rb, U, O, X, readouts};
+        for (size_t i = 0; i < m_budgetTiles.size(); ++i) {
+            const int C = m_budgetTiles[i];
+            for (const auto& [m, mask] : selectMasks(imp, C, planner, i))
+                scoreSelection(sd, i, m, mask);
+            if (m_s.heldOutGrid)
+                for (size_t f = 0; f < m_res.tunerGrid.size(); ++f)
+                    m_res.heldOutMass[i][f] +=
+                        planner.selectedValue(C, m_res.tunerGrid[f]) / grid.rows / nEval;
+            if (m_s.oracleCheck && step == 0)
+                checkOracle(trueMass, C);
+            if (m_progress)
+                m_progress((double(step) + double(i + 1) / double(m_budgetTiles.size())) / nEval);
+        }
+        m_poll();
+        scoreTop1(X, readouts, nEval);
+    }
+
+    /// What scoreSelection() needs of the current step.
+    struct StepData {
+        size_t step;
+        double nEval;
+        const Mat& Q;
+        const Mat& rb;
+        const RowMat& U;
+        const Mat& O;
+        Mat& X;
+        std::vector<std::pair<size_t, std::string>>& readouts;
+    };
+
+    std::map<std::string, TileMask> selectMasks(const Mat& imp, int C, const TierPlanner& planner,
+                                                size_t i) const {
+        std::map<std::string, TileMask> masks;
+        for (const auto& m : m_methods) {
+            if (m == "k_only")
+                masks[m] = selectKOnly(imp, C, m_forced);
+            else if (m == "qk2d")
+                masks[m] = selectQk2dUniform(imp, C, m_forced);
+            else if (m == "qk2d_global")
+                masks[m] = selectQk2dGlobal(imp, C, m_forced);
+            else if (m == "tiered")
+                masks[m] = planner.select(C, m_res.chosen[i]);
+            else
+                throw EngineError("tilesparse study: unknown method '" + m + "'");
+        }
+        return masks;
+    }
+
+    /// Error, retained mass and fetched blocks of one selection; display-budget views on step 0.
+    void scoreSelection(const StepData& sd, size_t i, const std::string& m, const TileMask& mask) {
+        const TileGrid& grid = m_res.grid;
+        const int mtp = m_in.mtpTokens;
+        const Mat Os = combineBlocks(sd.U, sd.rb, grid, mask, sd.Q, m_in.K, m_in.V, m_poll);
+        const Eigen::VectorXd kept = retainedMassPerRow(sd.rb, grid, mask);
+        if (m_s.top1AllBudgets || int(i) == m_res.displayIndex) {
+            sd.readouts.emplace_back(i, m);
+            packReadout(Os, m_in.heads, mtp, sd.X, Eigen::Index(mtp) * Eigen::Index(sd.readouts.size()));
+        } else {
+            m_res.curves[m].top1[i] = kNaN;
+        }
+        MethodCurve& c = m_res.curves[m];
+        c.tileFraction[i] += double(mask.count()) / grid.tiles() / sd.nEval;
+        c.blockFraction[i] += double(mask.fetchedBlocks()) / grid.blocks() / sd.nEval;
+        c.error[i] += relativeError(sd.O, Os) / sd.nEval;
+        c.mass[i] += kept.mean() / sd.nEval;
+        if (sd.step == 0 && int(i) == m_res.displayIndex) {
+            m_res.displayMasks[m] = mask;
+            std::vector<double> hm(size_t(m_in.heads), 0.0);
+            for (int r = 0; r < grid.rows; ++r)
+                hm[size_t(std::min(m_in.heads - 1, r / m_in.mtpTokens))] += kept[r] / m_in.mtpTokens;
+            m_res.headMass[m] = hm;
+            m_res.needleHit[m] = needleHits(Os, m_in);
+        }
+    }
+
+    /// C1: under the oracle, the 2D selections keep at least K-only's mass.
+    void checkOracle(const Mat& oracle, int C) {
+        const TileGrid& grid = m_res.grid;
+        const TileMask ko = selectKOnly(oracle, C, m_forced), un = selectQk2dUniform(oracle, C, m_forced),
+                       gl = selectQk2dGlobal(oracle, C, m_forced);
+        const double tot = oracle.sum();
+        m_res.c1GlobalMargin =
+            std::min(m_res.c1GlobalMargin,
+                     (estimatedRetained(oracle, gl) - estimatedRetained(oracle, ko)) * tot / grid.rows);
+        for (int g = 0; g < grid.groups(); ++g) {
+            double a = 0, b = 0;
+            for (int blk = 0; blk < grid.blocks(); ++blk) {
+                a += un.at(g, blk) ? oracle(g, blk) : 0.0;
+                b += ko.at(g, blk) ? oracle(g, blk) : 0.0;
+            }
+            m_res.c1GroupMargin = std::min(m_res.c1GroupMargin, a - b);
+        }
+    }
+
+    /// Top-1 agreement of every measured selection with the dense output of this step.
+    void scoreTop1(const Mat& X, const std::vector<std::pair<size_t, std::string>>& readouts, double nEval) {
+        const int mtp = m_in.mtpTokens;
+        const auto top =
+            argmaxColumns(m_Wo, X.leftCols(Eigen::Index(mtp) * Eigen::Index(1 + readouts.size())));
+        for (size_t k = 0; k < readouts.size(); ++k) {
+            int agree = 0;
+            for (int t = 0; t < mtp; ++t)
+                agree += top[(k + 1) * size_t(mtp) + size_t(t)] == top[size_t(t)] ? 1 : 0;
+            m_res.curves[readouts[k].second].top1[readouts[k].first] += double(agree) / mtp / nEval;
+        }
+    }
+
+    const StudyInput& m_in;
+    const StudySettings& m_s;
+    const Rng& m_rng;
+    const Poll& m_poll;
+    const std::function<void(double)>& m_progress;
+    StudyResult m_res;
+    std::vector<int> m_forced; ///< blocks every selection computes
+    Mat m_Wo;
+    std::optional<ImportanceEstimator> m_estimator;
+    std::vector<int> m_budgetTiles;
+    std::vector<std::string> m_methods;
+};
 
 } // namespace
 
@@ -83,172 +327,7 @@ StudyResult runStudy(const StudyInput& in, const StudySettings& s, const Rng& rn
     const Poll poll = pollFn ? pollFn : Poll([] {});
     if (in.evalQ.empty())
         throw EngineError("tilesparse study needs at least one held-out decode step");
-    StudyResult res;
-    TileGrid& grid = res.grid;
-    grid.rows = int(in.evalQ.front().rows());
-    grid.keys = int(in.K.rows());
-    grid.groupRows = std::min(s.groupRows, grid.rows);
-    grid.blockKeys = std::min(s.blockKeys, grid.keys);
-    const int G = grid.groups(), nb = grid.blocks(), tiles = grid.tiles();
-    const auto forced = forcedBlocks(grid, s.recentBlocks);
-    const int minTiles = G * int(forced.size());
-
-    // Fixed random readout W_o for the top-1 stand-in.
-    Rng rOut = rng.fork("readout");
-    const int inDim = in.heads * int(in.V.cols());
-    Mat Wo(s.readoutClasses, inDim);
-    for (Eigen::Index i = 0; i < Wo.rows(); ++i)
-        for (Eigen::Index j = 0; j < Wo.cols(); ++j)
-            Wo(i, j) = (2.0 * rOut.uniform() - 1.0) * std::sqrt(3.0 / double(inDim)); // unit variance
-
-    // Calibration steps: the selector sees only the estimator's importance (never exact scores
-    // unless the estimator is the oracle); the autotuner values each configuration's selection by
-    // the exact attention mass it keeps, which is known for past decode steps.
-    const ImportanceEstimator estimator(s.estimator, in.K, grid, s.indexerRank, s.questTemperature, rng);
-    std::vector<TierPlanner> calib;
-    for (const Mat& Q : in.calibQ) {
-        poll();
-        const Mat P = attentionProbs(Q, in.K, poll);
-        const Mat trueMass = tileMass(rowBlockMass(P, grid), grid);
-        calib.emplace_back(estimator.estimate(Q, &P), forced, &trueMass);
-    }
-    res.tunerGrid = autotuneGrid(G);
-    std::vector<int> budgetTiles;
-    for (double b : s.budgets)
-        budgetTiles.push_back(std::clamp(int(std::lround(b * tiles)), minTiles, tiles));
-    res.displayIndex = 0;
-    for (size_t i = 0; i < s.budgets.size(); ++i)
-        if (std::abs(std::log(s.budgets[i] / s.displayBudget)) <
-            std::abs(std::log(s.budgets[size_t(res.displayIndex)] / s.displayBudget)))
-            res.displayIndex = int(i);
-    for (size_t i = 0; i < budgetTiles.size(); ++i) {
-        poll();
-        const AutotuneResult at = autotune(calib, budgetTiles[i], res.tunerGrid);
-        res.chosen.push_back(at.best);
-        res.chosenIndex.push_back(at.bestIndex);
-        res.chosenObjective.push_back(at.bestObjective);
-        if (int(i) == res.displayIndex)
-            res.tunerObjectives = at.objectives;
-    }
-
-    const std::vector<std::string>& methods = s.methods.empty() ? methodKeys() : s.methods;
-    for (const auto& m : methods) {
-        MethodCurve& c = res.curves[m];
-        const size_t nB = s.budgets.size();
-        c.tileFraction.assign(nB, 0);
-        c.blockFraction.assign(nB, 0);
-        c.error.assign(nB, 0);
-        c.mass.assign(nB, 0);
-        c.top1.assign(nB, 0);
-    }
-    res.c1GlobalMargin = res.c1GroupMargin = std::numeric_limits<double>::infinity();
-    if (s.heldOutGrid)
-        res.heldOutMass.assign(budgetTiles.size(), std::vector<double>(res.tunerGrid.size(), 0.0));
-    const double nEval = double(in.evalQ.size());
-    for (size_t step = 0; step < in.evalQ.size(); ++step) {
-        const Mat& Q = in.evalQ[step];
-        const Mat P = attentionProbs(Q, in.K, poll);
-        const Mat rb = rowBlockMass(P, grid);
-        RowMat U(P.rows(), Eigen::Index(nb) * in.V.cols()); // per (row, block) partial outputs
-        RowMat Orow = RowMat::Zero(P.rows(), in.V.cols());  // dense output = sum of the partials
-        for (int b = 0; b < nb; ++b) {
-            const int len = grid.blockEnd(b) - grid.blockBegin(b);
-            auto Ub = U.middleCols(Eigen::Index(b) * in.V.cols(), in.V.cols());
-            Ub.noalias() = P.middleCols(grid.blockBegin(b), len) * in.V.middleRows(grid.blockBegin(b), len);
-            Orow += Ub;
-        }
-        const Mat O = Orow;
-        const Mat imp = estimator.estimate(Q, &P);
-        // Readout inputs of this step: dense first, then every (budget, method) whose top-1
-        // agreement is measured; one W_o product at the end of the step.
-        const int mtp = in.mtpTokens;
-        std::vector<std::pair<size_t, std::string>> readouts; // (budget, method) per column block
-        Mat X(Wo.cols(), Eigen::Index(mtp) * Eigen::Index(1 + budgetTiles.size() * methodKeys().size()));
-        packReadout(O, in.heads, mtp, X, 0);
-        if (step == 0) {
-            res.denseOutput = O;
-            res.tileMass = tileMass(rb, grid);
-            for (int g = 0; g < G; ++g)
-                res.tileMass.row(g) /= double(std::min(grid.groupRows, grid.rows - g * grid.groupRows));
-            res.importance = imp;
-            res.needleHit["dense"] = needleHits(O, in);
-        }
-        const Mat trueMass = tileMass(rb, grid);
-        const Mat& oracle = trueMass;
-        const bool c1Check = s.oracleCheck && step == 0;
-        // Tiered selections of this step's estimate, valued at the true tile mass.
-        const TierPlanner planner(imp, forced, &trueMass);
-        for (size_t i = 0; i < budgetTiles.size(); ++i) {
-            const int C = budgetTiles[i];
-            std::map<std::string, TileMask> masks;
-            for (const auto& m : methods) {
-                if (m == "k_only")
-                    masks[m] = selectKOnly(imp, C, forced);
-                else if (m == "qk2d")
-                    masks[m] = selectQk2dUniform(imp, C, forced);
-                else if (m == "qk2d_global")
-                    masks[m] = selectQk2dGlobal(imp, C, forced);
-                else if (m == "tiered")
-                    masks[m] = planner.select(C, res.chosen[i]);
-                else
-                    throw EngineError("tilesparse study: unknown method '" + m + "'");
-            }
-            for (const auto& [m, mask] : masks) {
-                const Mat Os = combineBlocks(U, rb, grid, mask, Q, in.K, in.V, poll);
-                const Eigen::VectorXd kept = retainedMassPerRow(rb, grid, mask);
-                if (s.top1AllBudgets || int(i) == res.displayIndex) {
-                    readouts.emplace_back(i, m);
-                    packReadout(Os, in.heads, mtp, X, Eigen::Index(mtp) * Eigen::Index(readouts.size()));
-                } else {
-                    res.curves[m].top1[i] = std::numeric_limits<double>::quiet_NaN();
-                }
-                MethodCurve& c = res.curves[m];
-                c.tileFraction[i] += double(mask.count()) / tiles / nEval;
-                c.blockFraction[i] += double(mask.fetchedBlocks()) / nb / nEval;
-                c.error[i] += relativeError(O, Os) / nEval;
-                c.mass[i] += kept.mean() / nEval;
-                if (step == 0 && int(i) == res.displayIndex) {
-                    res.displayMasks[m] = mask;
-                    std::vector<double> hm(size_t(in.heads), 0.0);
-                    for (int r = 0; r < grid.rows; ++r)
-                        hm[size_t(std::min(in.heads - 1, r / in.mtpTokens))] += kept[r] / in.mtpTokens;
-                    res.headMass[m] = hm;
-                    res.needleHit[m] = needleHits(Os, in);
-                }
-            }
-            if (s.heldOutGrid)
-                for (size_t f = 0; f < res.tunerGrid.size(); ++f)
-                    res.heldOutMass[i][f] += planner.selectedValue(C, res.tunerGrid[f]) / grid.rows / nEval;
-            if (c1Check) {
-                // C1: under the oracle, the 2D selections keep at least K-only's mass.
-                const TileMask ko = selectKOnly(oracle, C, forced), un = selectQk2dUniform(oracle, C, forced),
-                               gl = selectQk2dGlobal(oracle, C, forced);
-                const double tot = oracle.sum();
-                res.c1GlobalMargin = std::min(
-                    res.c1GlobalMargin,
-                    (estimatedRetained(oracle, gl) - estimatedRetained(oracle, ko)) * tot / grid.rows);
-                for (int g = 0; g < G; ++g) {
-                    double a = 0, b = 0;
-                    for (int blk = 0; blk < nb; ++blk) {
-                        a += un.at(g, blk) ? oracle(g, blk) : 0.0;
-                        b += ko.at(g, blk) ? oracle(g, blk) : 0.0;
-                    }
-                    res.c1GroupMargin = std::min(res.c1GroupMargin, a - b);
-                }
-            }
-            if (progress)
-                progress((double(step) + double(i + 1) / double(budgetTiles.size())) / nEval);
-        }
-        poll();
-        const auto top = argmaxColumns(Wo, X.leftCols(Eigen::Index(mtp) * Eigen::Index(1 + readouts.size())));
-        for (size_t k = 0; k < readouts.size(); ++k) {
-            int agree = 0;
-            for (int t = 0; t < mtp; ++t)
-                agree += top[(k + 1) * size_t(mtp) + size_t(t)] == top[size_t(t)] ? 1 : 0;
-            res.curves[readouts[k].second].top1[readouts[k].first] += double(agree) / mtp / nEval;
-        }
-    }
-    return res;
+    return StudyRunner(in, s, rng, poll, progress).run();
 }
 
 } // namespace pl::tilesparse

@@ -1,6 +1,7 @@
 #include "ArTorus.h"
 
 #include "core/Errors.h"
+#include "core/Numeric.h"
 #include "core/Rng.h"
 
 #include <Eigen/Cholesky>
@@ -233,8 +234,8 @@ TransferEntropyResult transferEntropy(const RowMat& x, const TransferEntropyOpti
         std::clamp<int64_t>(int64_t(std::llround(opt.trainFraction * double(n))), 8, n - 8);
     TransferEntropyResult r;
     r.te = Mat::Zero(d, d);
-    r.null95 = Mat::Constant(d, d, std::numeric_limits<double>::quiet_NaN());
-    r.pValue = Mat::Constant(d, d, std::numeric_limits<double>::quiet_NaN());
+    r.null95 = Mat::Constant(d, d, kNaN);
+    r.pValue = Mat::Constant(d, d, kNaN);
     const std::vector<int> all = allBut(d, -1);
     const Mat Ffull = features(x, L, all, {});
     Rng sr = rng.fork("te-shifts");

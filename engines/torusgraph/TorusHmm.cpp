@@ -1,6 +1,7 @@
 #include "TorusHmm.h"
 
 #include "core/Errors.h"
+#include "core/Numeric.h"
 #include "core/Rng.h"
 
 #include <algorithm>
@@ -260,7 +261,7 @@ SwitchingData sampleSwitching(const std::vector<Vec>& etas, int d, int64_t T, do
 double matchedAccuracy(const std::vector<int64_t>& truth, const std::vector<int64_t>& est, int K,
                        std::vector<int>* mapping) {
     if (truth.size() != est.size() || truth.empty() || K < 1 || K > 6)
-        return std::numeric_limits<double>::quiet_NaN();
+        return kNaN;
     std::vector<int> perm(static_cast<size_t>(K));
     std::iota(perm.begin(), perm.end(), 0);
     double best = -1;

@@ -1,30 +1,18 @@
 #include "TorusResultHelpers.h"
+#include "TorusGraphKeys.h"
+
+#include "core/ResultBuilders.h"
 
 #include <algorithm>
 #include <cmath>
-#include <sstream>
 
 namespace pl::torusgraph::detail {
-std::string fmt(double v, int prec) {
-    std::ostringstream s;
-    s.precision(prec);
-    s << v;
-    return s.str();
-}
 
+namespace {
+namespace A = torusgraph::keys::attr;
+} // namespace
 Matrix toMatrix(const Mat& m, const std::string& prefix) {
-    Matrix out;
-    out.rows = m.rows();
-    out.cols = m.cols();
-    out.data.reserve(size_t(m.size()));
-    for (Eigen::Index r = 0; r < m.rows(); ++r)
-        for (Eigen::Index c = 0; c < m.cols(); ++c)
-            out.data.push_back(m(r, c));
-    for (Eigen::Index r = 0; r < m.rows(); ++r)
-        out.rowLabels.push_back(prefix + std::to_string(r + 1));
-    for (Eigen::Index c = 0; c < m.cols(); ++c)
-        out.colLabels.push_back(prefix + std::to_string(c + 1));
-    return out;
+    return matrixOf(m, prefix, prefix, 1);
 }
 
 Matrix nodeMatrix(const Mat& m, const std::vector<std::string>& names) {
@@ -34,10 +22,6 @@ Matrix nodeMatrix(const Mat& m, const std::vector<std::string>& names) {
         out.colLabels = names;
     }
     return out;
-}
-
-std::vector<double> toStd(const Vec& v) {
-    return std::vector<double>(v.data(), v.data() + v.size());
 }
 
 /// Area under the ROC curve of scores for the pairs j < k against a 0/1 adjacency (ties averaged),
@@ -161,10 +145,10 @@ Graph couplingGraph(const Mat& strength, const Mat& pValue, double alpha, const 
         for (int k = 0; k < d; ++k)
             if (k != j)
                 deg += strength(j, k);
-        n.attrs["strength"] = deg;
+        n.attrs[A::kStrength] = deg;
         if (coords) {
-            n.attrs["x"] = (*coords)(j, 0);
-            n.attrs["y"] = (*coords)(j, 1);
+            n.attrs[A::kX] = (*coords)(j, 0);
+            n.attrs[A::kY] = (*coords)(j, 1);
         }
         g.nodes.push_back(n);
     }
@@ -177,8 +161,8 @@ Graph couplingGraph(const Mat& strength, const Mat& pValue, double alpha, const 
             e.source = j;
             e.target = k;
             e.weight = strength(j, k);
-            e.attrs["p_value"] = haveTests ? pValue(j, k) : kNaN;
-            e.attrs["significant"] = sig ? 1.0 : 0.0;
+            e.attrs[A::kPValue] = haveTests ? pValue(j, k) : kNaN;
+            e.attrs[A::kSignificant] = sig ? 1.0 : 0.0;
             g.edges.push_back(e);
         }
     return g;

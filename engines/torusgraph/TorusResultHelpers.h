@@ -5,6 +5,7 @@
 
 #include "TorusModel.h"
 
+#include "core/Numeric.h"
 #include "core/ResultDocument.h"
 
 #include <chrono>
@@ -15,17 +16,14 @@
 
 namespace pl::torusgraph::detail {
 
-inline constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-inline constexpr double kTau = 2.0 * std::numbers::pi;
-
-/// \a v with \a prec significant digits (for claim details and notes).
-std::string fmt(double v, int prec = 3);
+/// \a v with \a prec significant digits (for claim details and notes; std::ostream formatting).
+inline std::string fmt(double v, int prec = 3) {
+    return formatStreamed(v, prec);
+}
 /// A matrix for the result document, rows and columns labelled "<prefix>1", "<prefix>2", …
 Matrix toMatrix(const Mat& m, const std::string& prefix);
 /// A node × node matrix labelled with the channel names.
 Matrix nodeMatrix(const Mat& m, const std::vector<std::string>& names);
-/// The vector's values as std::vector.
-std::vector<double> toStd(const Vec& v);
 /// Area under the ROC curve of scores for the pairs j < k against a 0/1 adjacency (ties averaged);
 /// the curve goes to \a roc when given.
 double rocAuc(const Mat& score, const Mat& adj, Series* roc);
