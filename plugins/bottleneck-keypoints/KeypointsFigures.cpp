@@ -1,12 +1,12 @@
 // The bottleneck-keypoints panel: its engine and figure table (ids, kinds and titles as in
 // paper.json), and the figure builders. Pure functions of the result (thread-safe).
+#include "core/Numeric.h"
 #include "keypoints/KeypointsEngine.h"
 #include "keypoints/KeypointsKeys.h"
 #include "sdk/FigureHelpers.h"
 #include "sdk/PanelDefinition.h"
 
 #include <cmath>
-#include <limits>
 
 namespace pl::keypointsfig {
 
@@ -16,8 +16,6 @@ using gui::SeriesSpec;
 namespace keys = keypoints::keys;
 
 namespace {
-
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 struct MethodInfo {
     const char* key;

@@ -1,5 +1,6 @@
 // The torus-graph panel: its engine and figure table (ids, kinds and titles as in paper.json),
 // and the figure builders. Pure functions of the result (thread-safe).
+#include "core/Numeric.h"
 #include "sdk/FigureHelpers.h"
 #include "sdk/PanelDefinition.h"
 #include "torusgraph/TorusGraphEngine.h"
@@ -17,7 +18,6 @@ namespace keys = torusgraph::keys;
 
 namespace {
 
-constexpr double kTau = 2.0 * std::numbers::pi;
 constexpr double kMaxLogP = 6.0; ///< colour scale of edge significance: −log10 p clipped at 6
 
 QString num(double v, int prec = 3) {
