@@ -10,7 +10,7 @@
 #include "sdk/PanelStateCodec.h"
 #include "sdk/TourPlayer.h"
 #include "sdk/PaperPlugin.h"
-#include "sdk/ReportWriter.h"
+#include "render/ReportWriter.h"
 #include "widgets/FigureExporter.h"
 #include "widgets/Theme.h"
 #include "widgets/ThemeManager.h"

@@ -21,4 +21,8 @@ out="$(env -u PAPERLAB_PLUGIN_PATH QT_QPA_PLATFORM=offscreen "$tmp/root/usr/bin/
 echo "$out"
 echo "$out" | grep -q '^ssn-nash' && echo "$out" | grep -q '^ftrl-potential-games'
 ! echo "$out" | grep -q broken
+# The installed executable finds its frontend module (drawing commands) in the private libdir.
+env -u PAPERLAB_PLUGIN_PATH -u PAPERLAB_FRONTEND QT_QPA_PLATFORM=offscreen "$tmp/root/usr/bin/paperlab" figure ssn-nash \
+  gap_vs_iteration --set rows=5 --set cols=5 --out "$tmp/gap.svg"
+grep -q "<svg" "$tmp/gap.svg"
 echo "package OK: $(basename "$deb")"

@@ -1,6 +1,6 @@
 #include "PdfDocumentWriter.h"
 
-#include "Version.h"
+#include "sdk/Version.h"
 
 #include <QPageLayout>
 #include <QPdfWriter>

@@ -1,8 +1,8 @@
 #include "ReportWriter.h"
 
-#include "PaperPlugin.h"
+#include "sdk/PaperPlugin.h"
 #include "PdfDocumentWriter.h"
-#include "Version.h"
+#include "sdk/Version.h"
 #include "widgets/FigureExporter.h"
 
 #include <QDateTime>

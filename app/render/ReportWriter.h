@@ -4,7 +4,7 @@
 /// (figures embedded as SVG); PDF is paginated A4 with raster figures. Files are written
 /// atomically. Main thread (figures are rendered with QPainter).
 
-#include "PluginInfo.h"
+#include "sdk/PluginInfo.h"
 #include "core/ResultDocument.h"
 
 #include <QString>

@@ -4,8 +4,8 @@
 /// parameters. HTML is self-contained (SVG figures); PDF is A4 with raster figures. Atomic
 /// writes. Main thread (figures are painted with QPainter).
 
-#include "PluginInfo.h"
-#include "Tour.h"
+#include "sdk/PluginInfo.h"
+#include "sdk/Tour.h"
 #include "core/ResultDocument.h"
 
 #include <QString>

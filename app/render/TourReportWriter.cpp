@@ -2,8 +2,8 @@
 
 #include "PdfDocumentWriter.h"
 
-#include "PaperPlugin.h"
-#include "Version.h"
+#include "sdk/PaperPlugin.h"
+#include "sdk/Version.h"
 #include "widgets/FigureExporter.h"
 
 #include <QDateTime>
