@@ -53,7 +53,6 @@ Frontend* loadFrontend(QString* error) {
     // ~QLibrary does not unload: the module stays loaded for the rest of the process.
     static QLibrary library;
     library.setFileName(path);
-    library.setLoadHints(QLibrary::ResolveAllSymbolsHint); // missing symbols fail here, not later
     auto entry = reinterpret_cast<PaperlabFrontendEntry>(library.resolve(PAPERLAB_FRONTEND_ENTRY));
     if (!entry) {
         if (error)
