@@ -1,20 +1,22 @@
 // paperlab: the desktop workbench and its headless command line in one executable.
+//
+// The executable links only the model side (paperlab_sdk: Qt Core, Qt Concurrent, the engines'
+// core). Commands that compute (run, params, list, --version, --help) run on a QCoreApplication
+// and never load Qt Gui, Qt Widgets, VTK or OpenGL. Commands that draw (figure, report, replay)
+// and the GUI open the rendering side, libpaperlab_frontend.so (app/frontend/Frontend.h), which
+// creates a QApplication instead; the choice is made here, before either exists.
 #include "cli/CliRunner.h"
+#include "frontend/Frontend.h"
+#include "frontend/FrontendLoader.h"
 #include "sdk/PluginManager.h"
-#include "widgets/vtk/VtkViews.h"
 
-#include <QApplication>
+#include <QCoreApplication>
 #include <QElapsedTimer>
-#include <QIcon>
-#include <QSurfaceFormat>
 #include <QTextStream>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-
-#ifdef PAPERLAB_HAVE_GUI
-#include "gui/GuiMain.h"
-#endif
+#include <memory>
 
 namespace {
 
@@ -45,37 +47,34 @@ int main(int argc, char** argv) {
         qputenv("QT_QPA_PLATFORM", "offscreen");
     if (headless)
         qInstallMessageHandler(headlessMessageHandler);
-    // Must precede QApplication (VTK viewports share GL contexts between windows).
-    QApplication::setAttribute(Qt::AA_ShareOpenGLContexts);
-    QSurfaceFormat fmt = QSurfaceFormat::defaultFormat();
-    fmt.setRenderableType(QSurfaceFormat::OpenGL);
-    fmt.setVersion(3, 2);
-    fmt.setProfile(QSurfaceFormat::CoreProfile);
-    fmt.setDepthBufferSize(24);
-    fmt.setStencilBufferSize(8);
-    QSurfaceFormat::setDefaultFormat(fmt);
 
-    QApplication app(argc, argv);
-    pl::gui::registerVtkViews(); // graph layouts and 3D rendering for figures (paperlab_vtkviews)
-    QApplication::setApplicationName(QStringLiteral("Paperlab"));
-    QApplication::setOrganizationName(QStringLiteral("Paperlab"));
-    QApplication::setApplicationVersion(QStringLiteral(PAPERLAB_VERSION));
-    QApplication::setWindowIcon(QIcon(QStringLiteral(":/paperlab/icons/org.paperlab.paperlab.svg")));
-    QApplication::setDesktopFileName(QStringLiteral("org.paperlab.paperlab"));
-
-    pl::PluginManager plugins;
-    plugins.scan();
-    if (headless) {
-        QTextStream out(stdout), err(stderr);
-        const int code = pl::cli::run(args, plugins, out, err);
-        out.flush();
-        err.flush();
-        return code;
+    // The GUI and the drawing commands need the frontend; the others never load it.
+    QString frontendError;
+    pl::Frontend* frontend = nullptr;
+    if (!headless || pl::cli::needsRenderer(args))
+        frontend = pl::loadFrontend(&frontendError);
+    if (!headless && !frontend) {
+        std::fprintf(stderr, "paperlab: error: cannot start the GUI: %s\n", qPrintable(frontendError));
+        return 1;
     }
-#ifdef PAPERLAB_HAVE_GUI
-    return pl::runGui(app, plugins, args, sinceStart);
-#else
-    std::fprintf(stderr, "paperlab: error: this build has no GUI; use the headless commands (paperlab --help)\n");
-    return 1;
-#endif
+    std::unique_ptr<QCoreApplication> app =
+        frontend ? frontend->createApplication(argc, argv) : std::make_unique<QCoreApplication>(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("Paperlab"));
+    QCoreApplication::setOrganizationName(QStringLiteral("Paperlab"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(PAPERLAB_VERSION));
+
+    int code = 0;
+    {
+        pl::PluginManager plugins;
+        plugins.scan();
+        if (headless) {
+            QTextStream out(stdout), err(stderr);
+            code = pl::cli::run(args, plugins, out, err, frontend, frontendError);
+            out.flush();
+            err.flush();
+        } else {
+            code = frontend->runGui(*app, plugins, args, sinceStart);
+        }
+    }
+    return code;
 }

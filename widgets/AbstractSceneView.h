@@ -3,7 +3,7 @@
 /// lives in paperlab_vtkviews and is created through SceneRendererRegistry, so this library stays
 /// free of VTK. GUI thread.
 
-#include "widgets/FigureSpec.h"
+#include "sdk/figure/FigureSpec.h"
 
 #include <QImage>
 #include <QVector3D>

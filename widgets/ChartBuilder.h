@@ -5,7 +5,7 @@
 /// the plot width in pixels (min/max per column) and set with replace(), never append().
 /// GUI thread (or the thread that owns the chart's scene).
 
-#include "widgets/FigureSpec.h"
+#include "sdk/figure/FigureSpec.h"
 #include "widgets/Theme.h"
 
 class QChart;

@@ -23,11 +23,11 @@ QString itemName(const SceneItemStyle& s, const char* kind, qsizetype i) {
 struct Row {
     QString item, kind;
     qsizetype index = 0;
-    QVector3D p;
+    Vec3 p;
     QString u, v, w, radius, value, label;
 };
 
-Row row(const QString& item, const char* kind, qsizetype index, const QVector3D& p) {
+Row row(const QString& item, const char* kind, qsizetype index, const Vec3& p) {
     Row r;
     r.item = item;
     r.kind = QLatin1String(kind);
@@ -129,7 +129,7 @@ QByteArray FigureCsv::scene(const SceneSpec& s) {
         const ArrowSetSpec& it = s.arrows[k];
         for (qsizetype i = 0; i < it.origins.size(); ++i) {
             Row r = row(itemName(it.style, "arrows", k), "arrow", i, it.origins[i]);
-            const QVector3D v = it.vectors.value(i);
+            const Vec3 v = it.vectors.value(i);
             r.u = num(v.x());
             r.v = num(v.y());
             r.w = num(v.z());

@@ -9,7 +9,7 @@
 /// radius), polyline (point), mesh (vertex), torus (centre; u = ring radius, v = tube radius),
 /// point, arrow (origin; u, v, w = vector), label (position, text).
 
-#include "widgets/FigureSpec.h"
+#include "sdk/figure/FigureSpec.h"
 
 #include <QByteArray>
 #include <QPointF>

@@ -2,7 +2,7 @@
 
 #include "ChartBuilder.h"
 #include "FigureCsv.h"
-#include "FigureSpecJson.h"
+#include "sdk/figure/FigureSpecJson.h"
 #include "GraphLayoutProvider.h"
 #include "GraphPainter.h"
 #include "HeatmapImage.h"

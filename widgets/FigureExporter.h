@@ -5,7 +5,7 @@
 /// QT_QPA_PLATFORM=offscreen. Never shows UI: errors come back as bool + message.
 /// Needs a QApplication; GUI thread.
 
-#include "widgets/FigureSpec.h"
+#include "sdk/figure/FigureSpec.h"
 #include "widgets/Theme.h"
 
 #include <QByteArray>

@@ -7,7 +7,7 @@
 /// below. GUI thread.
 
 #include "widgets/FigureExporter.h"
-#include "widgets/FigureSpec.h"
+#include "sdk/figure/FigureSpec.h"
 #include "widgets/Theme.h"
 
 #include <QWidget>

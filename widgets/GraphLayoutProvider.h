@@ -6,7 +6,7 @@
 /// to the spectral layout. Deterministic in (structure, layout, seed); results are cached (16
 /// graphs). All functions are thread-safe.
 
-#include "widgets/FigureSpec.h"
+#include "sdk/figure/FigureSpec.h"
 
 #include <QPointF>
 #include <QVector>

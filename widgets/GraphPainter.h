@@ -5,7 +5,7 @@
 /// The building blocks are public so GraphView's scene items draw exactly the same way.
 /// Stateless; any thread whose paint device allows it (QImage: any).
 
-#include "widgets/FigureSpec.h"
+#include "sdk/figure/FigureSpec.h"
 #include "widgets/GraphStyle.h"
 #include "widgets/Theme.h"
 

@@ -4,7 +4,7 @@
 /// per (spec, theme) in O(nodes + edges) so painting does no look-ups. Plain value, any thread.
 
 #include "widgets/Colormap.h"
-#include "widgets/FigureSpec.h"
+#include "sdk/figure/FigureSpec.h"
 #include "widgets/Theme.h"
 
 #include <QColor>

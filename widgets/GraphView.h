@@ -9,7 +9,7 @@
 /// frames draw a cheaper aliased subset until the view settles: thousands of edges stay fluid.
 /// GUI thread.
 
-#include "widgets/FigureSpec.h"
+#include "sdk/figure/FigureSpec.h"
 #include "widgets/GraphStyle.h"
 #include "widgets/Theme.h"
 

@@ -6,7 +6,7 @@
 /// shared between threads.
 
 #include "widgets/Colormap.h"
-#include "widgets/FigureSpec.h"
+#include "sdk/figure/FigureSpec.h"
 
 #include <QImage>
 #include <QRect>

@@ -4,7 +4,7 @@
 /// titles, a colour bar with ticks and unit, outlined highlight rows/columns and an optional
 /// selected cell. Stateless; safe on any thread whose painter device allows it (QImage: any).
 
-#include "widgets/FigureSpec.h"
+#include "sdk/figure/FigureSpec.h"
 #include "widgets/HeatmapImage.h"
 #include "widgets/Theme.h"
 

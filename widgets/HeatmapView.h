@@ -4,7 +4,7 @@
 /// pyramid is built once per setSpec(); each repaint copies only the visible cells at the level
 /// matching the screen, so pan and zoom stay fluid at 4096 x 4096. GUI thread.
 
-#include "widgets/FigureSpec.h"
+#include "sdk/figure/FigureSpec.h"
 #include "widgets/HeatmapImage.h"
 #include "widgets/HeatmapPainter.h"
 #include "widgets/Theme.h"

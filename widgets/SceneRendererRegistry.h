@@ -4,7 +4,7 @@
 /// on-screen view used by FigureView. Filled by pl::gui::registerVtkViews() (widgets/vtk/VtkViews.h),
 /// which the application and the tests call once after constructing QApplication. GUI thread.
 
-#include "widgets/FigureSpec.h"
+#include "sdk/figure/FigureSpec.h"
 #include "widgets/Theme.h"
 
 #include <QImage>

@@ -1,17 +1,15 @@
 #include "CliRunner.h"
 
 #include "CliOptions.h"
+#include "frontend/Frontend.h"
 #include "sdk/JobRunner.h"
 #include "sdk/PaperPlugin.h"
 #include "sdk/PanelModel.h"
 #include "sdk/PluginManager.h"
-#include "sdk/ReportWriter.h"
 #include "sdk/Tour.h"
-#include "sdk/TourReportWriter.h"
 #include "sdk/Session.h"
 #include "sdk/Version.h"
 #include "core/Errors.h"
-#include "widgets/FigureExporter.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -43,6 +41,20 @@ Options: --set KEY=VALUE (repeatable), --preset NAME, --seed N, --input FILE (re
 Exit codes: 0 done, 1 usage, 2 unknown panel or figure, 3 bad input file,
             4 engine failed or cancelled, 5 export failed.
 )";
+
+/// The rendering side for the commands that draw: the frontend module's renderer, or the reason
+/// it could not be loaded (then drawing is an export failure, exit 5).
+struct Renderer {
+    FigureRenderer* renderer = nullptr;
+    QString whyMissing;
+
+    FigureRenderer& get() const {
+        if (!renderer)
+            throw Failure{ExportFailed, whyMissing.isEmpty() ? QStringLiteral("the renderer module is not available")
+                                                             : whyMissing};
+        return *renderer;
+    }
+};
 
 /// A panel set up from the options, ready to run.
 struct Prepared {
@@ -136,11 +148,9 @@ gui::FigureSpec buildFigure(const IPaperPlugin& plugin, const ResultDocument& d,
     }
 }
 
-void exportFigure(const gui::FigureSpec& spec, const QString& path, int dpi) {
-    gui::ExportOptions eo;
-    eo.dpi = dpi;
+void exportFigure(FigureRenderer& r, const gui::FigureSpec& spec, const QString& path, int dpi) {
     QString err;
-    if (!gui::FigureExporter::exportFile(spec, path, eo, &err))
+    if (!r.exportFigure(spec, path, dpi, &err))
         throw Failure{ExportFailed, err.isEmpty() ? QStringLiteral("cannot export %1").arg(path) : err};
 }
 
@@ -232,7 +242,7 @@ int cmdRun(const CliOptions& o, PluginManager& pm, JobRunner& runner) {
     return Ok;
 }
 
-int cmdFigure(const CliOptions& o, PluginManager& pm, JobRunner& runner) {
+int cmdFigure(const CliOptions& o, PluginManager& pm, JobRunner& runner, const Renderer& renderer) {
     if (o.positional.size() != 2)
         throw Failure{Usage, QStringLiteral("usage: paperlab figure PANEL FIGURE_ID|all [OPTIONS] --out FILE|DIR")};
     const QString outPath = needOut(o);
@@ -250,9 +260,10 @@ int cmdFigure(const CliOptions& o, PluginManager& pm, JobRunner& runner) {
             throw Failure{Usage, QStringLiteral("--out must end in .png, .svg or .pdf")};
     }
     Prepared p = prepare(panel, o, pm, runner);
+    FigureRenderer& r = renderer.get();
     const ResultDocument d = compute(*p.model);
     if (fig != QLatin1String("all")) {
-        exportFigure(buildFigure(*p.model->plugin(), d, fig), outPath, o.dpi);
+        exportFigure(r, buildFigure(*p.model->plugin(), d, fig), outPath, o.dpi);
         return Ok;
     }
     ensureDir(outPath);
@@ -260,13 +271,13 @@ int cmdFigure(const CliOptions& o, PluginManager& pm, JobRunner& runner) {
     for (const auto& f : p.info->figures) {
         const gui::FigureSpec spec = buildFigure(*p.model->plugin(), d, f.id);
         for (const QString& fmt : formats)
-            exportFigure(spec, QDir(outPath).filePath(f.id + QLatin1Char('.') + fmt), o.dpi);
+            exportFigure(r, spec, QDir(outPath).filePath(f.id + QLatin1Char('.') + fmt), o.dpi);
     }
     return Ok;
 }
 
 /// `report PANEL --tour NAME`: one figure per tour step, each computed with that step's parameters.
-int cmdTourReport(const CliOptions& o, PluginManager& pm, JobRunner& runner) {
+int cmdTourReport(const CliOptions& o, PluginManager& pm, JobRunner& runner, const Renderer& renderer) {
     const QString outPath = needOut(o);
     const QString id = o.positional[0];
     if (id == QLatin1String("all"))
@@ -278,6 +289,7 @@ int cmdTourReport(const CliOptions& o, PluginManager& pm, JobRunner& runner) {
     QString err;
     if (!Tour::load(*p.info, o.tour, &tour, &err))
         throw Failure{UnknownId, err};
+    FigureRenderer& r = renderer.get();
     const ParamSet base = p.model->params();
     std::vector<ResultDocument> results;
     for (int i = 0; i < tour.steps.size(); ++i) {
@@ -288,25 +300,28 @@ int cmdTourReport(const CliOptions& o, PluginManager& pm, JobRunner& runner) {
         }
         results.push_back(compute(*p.model));
     }
-    TourReportWriter w(*p.info, *p.model->plugin(), tour, results, o.dpi);
+    const IPaperPlugin& plugin = *p.model->plugin();
     bool ok = true;
     if (toFile) {
-        ok = suffix == QLatin1String("html") ? w.writeHtml(outPath, &err) : w.writePdf(outPath, &err);
+        const bool html = suffix == QLatin1String("html");
+        ok = r.writeTourReport(*p.info, plugin, tour, results, o.dpi, html ? outPath : QString(),
+                               html ? QString() : outPath, &err);
     } else {
         ensureDir(outPath);
         const QString stem = QDir(outPath).filePath(QStringLiteral("%1-tour-%2").arg(id, tour.name));
-        ok = w.writeHtml(stem + QStringLiteral(".html"), &err) && w.writePdf(stem + QStringLiteral(".pdf"), &err);
+        ok = r.writeTourReport(*p.info, plugin, tour, results, o.dpi, stem + QStringLiteral(".html"),
+                               stem + QStringLiteral(".pdf"), &err);
     }
     if (!ok)
         throw Failure{ExportFailed, err};
     return Ok;
 }
 
-int cmdReport(const CliOptions& o, PluginManager& pm, JobRunner& runner) {
+int cmdReport(const CliOptions& o, PluginManager& pm, JobRunner& runner, const Renderer& renderer) {
     if (o.positional.size() != 1)
         throw Failure{Usage, QStringLiteral("usage: paperlab report PANEL|all [OPTIONS] --out DIR|FILE.html|FILE.pdf")};
     if (!o.tour.isEmpty())
-        return cmdTourReport(o, pm, runner);
+        return cmdTourReport(o, pm, runner, renderer);
     const QString outPath = needOut(o);
     const QString which = o.positional[0];
     const QString suffix = QFileInfo(outPath).suffix().toLower();
@@ -325,22 +340,26 @@ int cmdReport(const CliOptions& o, PluginManager& pm, JobRunner& runner) {
         ensureDir(outPath);
     for (const QString& id : panels) {
         Prepared p = prepare(id, o, pm, runner);
+        FigureRenderer& r = renderer.get();
         const ResultDocument d = compute(*p.model);
-        ReportWriter w(*p.info, *p.model->plugin(), d, o.dpi);
         QString err;
         bool ok = true;
-        if (toFile)
-            ok = suffix == QLatin1String("html") ? w.writeHtml(outPath, &err) : w.writePdf(outPath, &err);
-        else
-            ok = w.writeHtml(QDir(outPath).filePath(id + QStringLiteral(".html")), &err) &&
-                 w.writePdf(QDir(outPath).filePath(id + QStringLiteral(".pdf")), &err);
+        if (toFile) {
+            const bool html = suffix == QLatin1String("html");
+            ok = r.writeReport(*p.info, *p.model->plugin(), d, o.dpi, html ? outPath : QString(),
+                               html ? QString() : outPath, &err);
+        } else {
+            ok = r.writeReport(*p.info, *p.model->plugin(), d, o.dpi, QDir(outPath).filePath(id + QStringLiteral(".html")),
+                               QDir(outPath).filePath(id + QStringLiteral(".pdf")), &err);
+        }
         if (!ok)
             throw Failure{ExportFailed, err};
     }
     return Ok;
 }
 
-int cmdReplay(const CliOptions& o, PluginManager& pm, JobRunner& runner, QTextStream& err) {
+int cmdReplay(const CliOptions& o, PluginManager& pm, JobRunner& runner, const Renderer& renderer,
+              QTextStream& err) {
     if (o.positional.size() != 1)
         throw Failure{Usage, QStringLiteral("usage: paperlab replay SESSION.paperlab.json --out DIR")};
     const QString outPath = needOut(o);
@@ -364,17 +383,17 @@ int cmdReplay(const CliOptions& o, PluginManager& pm, JobRunner& runner, QTextSt
         PanelModel model(*info, plugin, &runner);
         if (!model.restoreState(rec, sessionDir, &e))
             throw Failure{BadInput, QStringLiteral("%1: panel %2 (%3): %4").arg(o.positional[0]).arg(index).arg(id, e)};
+        FigureRenderer& r = renderer.get();
         const ResultDocument d = compute(model);
         const QString dir = QDir(outPath).filePath(QStringLiteral("%1-%2").arg(index, 2, 10, QLatin1Char('0')).arg(id));
         ensureDir(dir);
         writeAtomically(QDir(dir).filePath(QStringLiteral("result.json")), QByteArray::fromStdString(d.toJson(2) + "\n"));
         for (const auto& f : info->figures) {
             const gui::FigureSpec spec = buildFigure(*plugin, d, f.id);
-            exportFigure(spec, QDir(dir).filePath(f.id + QStringLiteral(".png")), o.dpi);
-            exportFigure(spec, QDir(dir).filePath(f.id + QStringLiteral(".svg")), o.dpi);
+            exportFigure(r, spec, QDir(dir).filePath(f.id + QStringLiteral(".png")), o.dpi);
+            exportFigure(r, spec, QDir(dir).filePath(f.id + QStringLiteral(".svg")), o.dpi);
         }
-        ReportWriter w(*info, *plugin, d, o.dpi);
-        if (!w.writeHtml(QDir(dir).filePath(QStringLiteral("report.html")), &e))
+        if (!r.writeReport(*info, *plugin, d, o.dpi, QDir(dir).filePath(QStringLiteral("report.html")), QString(), &e))
             throw Failure{ExportFailed, e};
     }
     return Ok;
@@ -396,7 +415,13 @@ bool isHeadlessCommand(const QStringList& args) {
     return !first.endsWith(QLatin1String(".json")) && !QFileInfo::exists(first);
 }
 
-int run(const QStringList& args, PluginManager& pm, QTextStream& out, QTextStream& err) {
+bool needsRenderer(const QStringList& args) {
+    static const QStringList drawing{"figure", "report", "replay"};
+    return !args.isEmpty() && drawing.contains(args.first());
+}
+
+int run(const QStringList& args, PluginManager& pm, QTextStream& out, QTextStream& err, FigureRenderer* renderer,
+        const QString& rendererError) {
     if (!args.isEmpty() && (args.first() == QLatin1String("--help") || args.first() == QLatin1String("-h") ||
                             args.first() == QLatin1String("help"))) {
         out << kHelp;
@@ -413,6 +438,7 @@ int run(const QStringList& args, PluginManager& pm, QTextStream& out, QTextStrea
         return Usage;
     }
     JobRunner runner(nullptr, 1);
+    const Renderer drawing{renderer, rendererError};
     try {
         if (o.command == QLatin1String("list"))
             return cmdList(o, pm, out);
@@ -421,11 +447,11 @@ int run(const QStringList& args, PluginManager& pm, QTextStream& out, QTextStrea
         if (o.command == QLatin1String("run"))
             return cmdRun(o, pm, runner);
         if (o.command == QLatin1String("figure"))
-            return cmdFigure(o, pm, runner);
+            return cmdFigure(o, pm, runner, drawing);
         if (o.command == QLatin1String("report"))
-            return cmdReport(o, pm, runner);
+            return cmdReport(o, pm, runner, drawing);
         if (o.command == QLatin1String("replay"))
-            return cmdReplay(o, pm, runner, err);
+            return cmdReplay(o, pm, runner, drawing, err);
         throw Failure{Usage, QStringLiteral("unknown command '%1' (try --help)").arg(o.command)};
     } catch (const Failure& f) {
         err << "paperlab: error: " << f.message << "\n";

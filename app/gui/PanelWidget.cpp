@@ -9,7 +9,7 @@
 #include "sdk/PanelModel.h"
 #include "sdk/PanelStateCodec.h"
 #include "sdk/PaperPlugin.h"
-#include "sdk/ReportWriter.h"
+#include "render/ReportWriter.h"
 #include "sdk/TourPlayer.h"
 #include "widgets/FigureExporter.h"
 #include "widgets/Theme.h"
@@ -100,9 +100,6 @@ PanelWidget::PanelWidget(PanelModel* model, QWidget* parent) : QWidget(parent), 
     auto* right = new QWidget(this);
     auto* rl = new QVBoxLayout(right);
     rl->setContentsMargins(0, 0, 0, 0);
-    if (model->plugin())
-        if (QWidget* extras = model->plugin()->createExtras(model, right))
-            rl->addWidget(extras);
     m_tourBar = new TourBar(right);
     rl->addWidget(m_tourBar);
     connect(m_tourBar, &TourBar::closeRequested, this, &PanelWidget::endTour);

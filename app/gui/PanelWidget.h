@@ -1,13 +1,13 @@
 #pragma once
 /// One open panel, generic for every plugin (no paper knowledge): on the left the PanelControls
-/// (presets, generated parameter form, seed, input file, Run/Cancel); on the right the plugin's
-/// optional extras, a tab per figure of paper.json (rebuilt from PanelModel::figure after each
+/// (presets, generated parameter form, seed, input file, Run/Cancel); on the right the tour bar,
+/// a tab per figure of paper.json (rebuilt from PanelModel::figure after each
 /// result), a metrics tab and the help tab, and below them the claims table (always visible).
 /// Errors appear in a non-modal banner and in the log. Input files can be dropped onto the panel.
 /// Owns its PanelModel. GUI thread; never waits on an engine.
 
 #include "MessageBanner.h"
-#include "widgets/FigureSpec.h"
+#include "sdk/figure/FigureSpec.h"
 
 #include <QHash>
 #include <QPointer>

@@ -22,7 +22,14 @@ bool PluginInfo::fromJson(const QJsonObject& meta, PluginInfo* out, QString* err
     if (p.id.isEmpty())
         return fail(QStringLiteral("paper.json has no \"id\""));
     if (p.apiVersion != kPluginApiVersion)
-        return fail(QStringLiteral("plugin API version %1, this Paperlab needs %2").arg(p.apiVersion).arg(kPluginApiVersion));
+        return fail(
+            QStringLiteral("plugin API version %1 in paper.json, this Paperlab needs %2%3")
+                .arg(p.apiVersion)
+                .arg(kPluginApiVersion)
+                .arg(p.apiVersion < kPluginApiVersion
+                         ? QStringLiteral(
+                               ": rebuild the panel against the current SDK (plugins/template/README.md)")
+                         : QString()));
     for (const auto& t : meta.value("tags").toArray())
         p.tags << t.toString();
     for (const auto& f : meta.value("figures").toArray()) {
@@ -31,7 +38,8 @@ bool PluginInfo::fromJson(const QJsonObject& meta, PluginInfo* out, QString* err
         fi.id = o.value("id").toString();
         fi.title = o.value("title").toString(fi.id);
         if (fi.id.isEmpty() || !gui::figureKindFromString(o.value("kind").toString(), &fi.kind))
-            return fail(QStringLiteral("figure '%1' needs an id and a kind (chart|heatmap|graph|3d)").arg(fi.id));
+            return fail(
+                QStringLiteral("figure '%1' needs an id and a kind (chart|heatmap|graph|3d)").arg(fi.id));
         p.figures << fi;
     }
     for (const auto& pr : meta.value("presets").toArray()) {

@@ -2,7 +2,7 @@
 /// Metadata of one plugin, parsed from its paper.json (embedded with Q_PLUGIN_METADATA and
 /// read through QPluginLoader::metaData() without loading the library).
 
-#include "widgets/FigureSpec.h"
+#include "sdk/figure/FigureSpec.h"
 
 #include <QJsonObject>
 #include <QList>

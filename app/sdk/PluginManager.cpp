@@ -14,6 +14,31 @@ Q_LOGGING_CATEGORY(lcPlugins, "paperlab.plugins")
 
 namespace pl {
 
+namespace {
+
+/// Why a library with a Paperlab interface id other than ours is refused. An older version of
+/// our own interface gets a message saying what to do about it.
+QString interfaceError(const QString& iid) {
+    const QString ours = QStringLiteral(PAPERLAB_PLUGIN_IID);
+    const QString family = ours.left(ours.lastIndexOf(QLatin1Char('/')) + 1); // "org.paperlab.PaperPlugin/"
+    if (iid.startsWith(family)) {
+        bool ok = false;
+        const int version = iid.mid(family.size()).toInt(&ok);
+        if (ok && version != kPluginApiVersion)
+            return QStringLiteral(
+                       "wrong interface id '%1': built for plugin API %2, this Paperlab loads API %3 "
+                       "plugins (%4); rebuild the panel against the current SDK "
+                       "(see plugins/template/README.md)")
+                .arg(iid)
+                .arg(version)
+                .arg(kPluginApiVersion)
+                .arg(ours);
+    }
+    return QStringLiteral("wrong interface id '%1' (expected '%2')").arg(iid, ours);
+}
+
+} // namespace
+
 PluginManager::PluginManager(QObject* parent) : QObject(parent) {}
 
 PluginManager::~PluginManager() = default; // plugins are never unloaded (see architecture.md)
@@ -49,7 +74,7 @@ void PluginManager::scan(const QStringList& dirs) {
             if (!iid.startsWith(QLatin1String("org.paperlab.")))
                 return; // not one of ours
             info.id = meta.value("id").toString(QFileInfo(lib).baseName());
-            info.error = QStringLiteral("wrong interface id '%1' (expected '%2')").arg(iid, PAPERLAB_PLUGIN_IID);
+            info.error = interfaceError(iid);
         } else if (!PluginInfo::fromJson(meta, &info, &err)) {
             info.id = meta.value("id").toString(QFileInfo(lib).baseName());
             info.error = err;
@@ -87,7 +112,8 @@ void PluginManager::scan(const QStringList& dirs) {
             addFromMeta(all, fi.absoluteFilePath());
         }
     }
-    std::sort(found.begin(), found.end(), [](const PluginInfo& a, const PluginInfo& b) { return a.id < b.id; });
+    std::sort(found.begin(), found.end(),
+              [](const PluginInfo& a, const PluginInfo& b) { return a.id < b.id; });
     m_infos = found;
 }
 
@@ -143,14 +169,15 @@ IPaperPlugin* PluginManager::load(const QString& id, QString* error) {
     QString initError;
     bool ok = false;
     try {
-        ok = plugin->initialize(&initError);
+        ok = plugin->initialize(*info, &initError);
     } catch (const std::exception& e) {
         initError = QString::fromStdString(e.what());
     } catch (...) {
         initError = QStringLiteral("initialize() threw an unknown exception");
     }
     if (!ok)
-        return fail(QStringLiteral("initialize() failed: %1").arg(initError.isEmpty() ? QStringLiteral("no reason given") : initError));
+        return fail(QStringLiteral("initialize() failed: %1")
+                        .arg(initError.isEmpty() ? QStringLiteral("no reason given") : initError));
     m_loaded.insert(id, plugin);
     return plugin;
 }

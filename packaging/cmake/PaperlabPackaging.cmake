@@ -1,13 +1,13 @@
 # Install layout and the Debian package (cpack -G DEB from the build folder).
 #   /usr/bin/paperlab
-#   /usr/lib/<triplet>/paperlab/libpaperlab_{core,widgets,sdk}.so   (private, RUNPATH $ORIGIN)
+#   /usr/lib/<triplet>/paperlab/libpaperlab_{core,figure,widgets,vtkviews,sdk}.so   (private, RUNPATH $ORIGIN)
 #   /usr/lib/<triplet>/paperlab/plugins/paperlab_<id>.so
 #   /usr/share/applications, metainfo, icons, mime
 #   /usr/share/paperlab/examples/<panel-id>/...  (File > Open Example; resources/examples)
 include(GNUInstallDirs)
 set(PAPERLAB_PRIVATE_LIBDIR ${CMAKE_INSTALL_LIBDIR}/paperlab)
 
-foreach(lib paperlab_core paperlab_widgets paperlab_vtkviews paperlab_sdk)
+foreach(lib paperlab_core paperlab_figure paperlab_widgets paperlab_vtkviews paperlab_sdk)
   set_target_properties(${lib} PROPERTIES INSTALL_RPATH "$ORIGIN")
   install(TARGETS ${lib} LIBRARY DESTINATION ${PAPERLAB_PRIVATE_LIBDIR} NAMELINK_SKIP)
 endforeach()

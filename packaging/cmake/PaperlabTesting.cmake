@@ -47,7 +47,6 @@ if(PAPERLAB_BUILD_TESTS AND NOT PAPERLAB_NO_TEST_PCH AND NOT PAPERLAB_FUZZ)
     endif()
     target_compile_definitions(${t} PRIVATE
       PAPERLAB_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
-      PAPERLAB_SHARED_DIR="${PROJECT_SOURCE_DIR}/../shared"
       PAPERLAB_BINARY_DIR="${PROJECT_BINARY_DIR}")
     set_target_properties(${t} PROPERTIES QT_TESTCASE_BUILDDIR "${PROJECT_BINARY_DIR}/tests")
     target_precompile_headers(${t} PRIVATE

@@ -1,20 +1,21 @@
-#include "KeypointsFigures.h"
-
+// The bottleneck-keypoints panel: its engine and figure table (ids, kinds and titles as in
+// paper.json), and the figure builders. Pure functions of the result (thread-safe).
+#include "core/Numeric.h"
+#include "keypoints/KeypointsEngine.h"
+#include "keypoints/KeypointsKeys.h"
 #include "sdk/FigureHelpers.h"
+#include "sdk/PanelDefinition.h"
 
-#include <QFile>
 #include <cmath>
-#include <limits>
-#include <stdexcept>
 
 namespace pl::keypointsfig {
 
 using gui::FigureKind;
+using gui::FigureSpec;
 using gui::SeriesSpec;
+namespace keys = keypoints::keys;
 
 namespace {
-
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 struct MethodInfo {
     const char* key;
@@ -36,13 +37,13 @@ struct Grid {
 
 Grid grid(const ResultDocument& d) {
     Grid g;
-    auto it = d.matrices.find("maze");
-    if (it == d.matrices.end())
+    const Matrix* maze = fig::matrix(d, keys::matrix::kMaze);
+    if (!maze)
         return g;
-    g.rows = int(it->second.rows);
-    g.cols = int(it->second.cols);
+    g.rows = int(maze->rows);
+    g.cols = int(maze->cols);
     for (int c = 0; c < g.rows * g.cols; ++c) {
-        g.wall.push_back(it->second.data[size_t(c)] != 0 ? 1 : 0);
+        g.wall.push_back(maze->data[size_t(c)] != 0 ? 1 : 0);
         if (!g.wall.back())
             g.freeCells.push_back(c);
     }
@@ -64,17 +65,12 @@ gui::HeatmapSpec mazeHeatmap(const Grid& g, const std::vector<double>& perFree) 
 
 std::vector<double> labelsAsDouble(const ResultDocument& d, const char* key, bool negativeIsNaN) {
     std::vector<double> v;
-    auto it = d.labels.find(key);
-    if (it == d.labels.end())
+    const std::vector<int64_t>* l = fig::labels(d, key);
+    if (!l)
         return v;
-    for (int64_t x : it->second)
+    for (int64_t x : *l)
         v.push_back(negativeIsNaN && x < 0 ? kNaN : double(x));
     return v;
-}
-
-const std::vector<double>* vec(const ResultDocument& d, const std::string& key) {
-    auto it = d.vectors.find(key);
-    return it == d.vectors.end() ? nullptr : &it->second;
 }
 
 /// Graph figure with one node per wall cell (neutral squares of the maze) at its grid position.
@@ -105,16 +101,18 @@ int addNode(gui::GraphSpec& gs, int cell, const Grid& g, double size, int catego
     return int(gs.nodes.size()) - 1;
 }
 
-void keypointMap(gui::FigureSpec& f, const ResultDocument& d, const Grid& g) {
-    f.kind = FigureKind::Graph;
+void keypointMap(const ResultDocument& d, FigureSpec& f) {
+    const Grid g = grid(d);
     auto& gs = f.graph;
     gs.layout = gui::GraphLayout::Given;
     gs.directed = true;
     gs.nodeRadius = std::max(2.0, 220.0 / std::max(g.rows, g.cols));
     gs.showLabels = true;
     addWalls(gs, g);
-    const auto cl = d.labels.count("cluster") ? d.labels.at("cluster") : std::vector<int64_t>{};
-    const auto cand = d.labels.count("candidate") ? d.labels.at("candidate") : std::vector<int64_t>{};
+    const std::vector<int64_t>* clusters = fig::labels(d, keys::label::kCluster);
+    const std::vector<int64_t>* candidates = fig::labels(d, keys::label::kCandidate);
+    const auto cl = clusters ? *clusters : std::vector<int64_t>{};
+    const auto cand = candidates ? *candidates : std::vector<int64_t>{};
     for (size_t i = 0; i < g.freeCells.size(); ++i) {
         const int c = i < cl.size() ? int(cl[i]) : -1;
         const bool isCand = i < cand.size() && cand[i] != 0;
@@ -124,17 +122,16 @@ void keypointMap(gui::FigureSpec& f, const ResultDocument& d, const Grid& g) {
                              .arg(isCand ? QStringLiteral(", candidate") : QString())
                        : QStringLiteral("not in the dataset graph"));
     }
-    auto it = d.graphs.find("kp_graph");
-    if (it != d.graphs.end()) {
+    if (const Graph* kp = fig::graph(d, keys::graph::kKpGraph)) {
         const int base = int(gs.nodes.size());
-        for (const auto& n : it->second.nodes) {
-            const int cell = int(n.attrs.at("row")) * g.cols + int(n.attrs.at("col"));
+        for (const auto& n : kp->nodes) {
+            const int cell = int(n.attrs.at(keys::attr::kRow)) * g.cols + int(n.attrs.at(keys::attr::kCol));
             addNode(gs, cell, g, 2.2, -1, QString::fromStdString(n.label), QStringLiteral("keypoint"), 1.0);
         }
         double maxInv = 0;
-        for (const auto& e : it->second.edges)
+        for (const auto& e : kp->edges)
             maxInv = std::max(maxInv, 1.0 / std::max(1.0, e.weight));
-        for (const auto& e : it->second.edges) {
+        for (const auto& e : kp->edges) {
             gui::GraphEdgeSpec es;
             es.source = base + int(e.source);
             es.target = base + int(e.target);
@@ -155,29 +152,30 @@ void keypointMap(gui::FigureSpec& f, const ResultDocument& d, const Grid& g) {
                     "Free cells coloured by spectral cluster (%1 clusters); larger dots are states on "
                     "logged boundary crossings, white discs the k-medoid keypoints, arrows the directed "
                     "keypoint graph estimated from the dataset (width ∝ 1/hop cost). Dark discs are walls.")
-                    .arg(fig::metric(d, "clusters"));
+                    .arg(fig::metric(d, keys::metric::kClusters));
 }
 
-void rolloutFigure(gui::FigureSpec& f, const ResultDocument& d, const Grid& g) {
-    f.kind = FigureKind::Graph;
+void rollout(const ResultDocument& d, FigureSpec& f) {
+    const Grid g = grid(d);
     auto& gs = f.graph;
     gs.layout = gui::GraphLayout::Given;
     gs.nodeRadius = std::max(2.0, 220.0 / std::max(g.rows, g.cols));
     addWalls(gs, g);
     // Keypoints (small), the planned ones (large).
-    auto it = d.graphs.find("kp_graph");
-    std::vector<double> plan = vec(d, "rollout_plan") ? *vec(d, "rollout_plan") : std::vector<double>{};
-    if (it != d.graphs.end())
-        for (const auto& n : it->second.nodes) {
-            const int cell = int(n.attrs.at("row")) * g.cols + int(n.attrs.at("col"));
+    const Graph* kp = fig::graph(d, keys::graph::kKpGraph);
+    const std::vector<double>* planned = fig::vector(d, keys::vector::kRolloutPlan);
+    const std::vector<double> plan = planned ? *planned : std::vector<double>{};
+    if (kp)
+        for (const auto& n : kp->nodes) {
+            const int cell = int(n.attrs.at(keys::attr::kRow)) * g.cols + int(n.attrs.at(keys::attr::kCol));
             const bool planned = std::find(plan.begin(), plan.end(), double(cell)) != plan.end();
             addNode(gs, cell, g, planned ? 2.5 : 1.2, planned ? 1 : 5,
                     planned ? QString::fromStdString(n.label) : QString(),
                     planned ? QStringLiteral("planned keypoint") : QStringLiteral("keypoint"));
         }
-    const int shownStep = std::max(0, int(fig::metric(d, "rollout_step")));
+    const int shownStep = std::max(0, int(fig::metric(d, keys::metric::kRolloutStep)));
     auto path = [&](const char* key, bool dashed) {
-        const auto* p = vec(d, key);
+        const auto* p = fig::vector(d, key);
         if (!p || p->empty())
             return;
         // One node per visit, edges coloured by step; with a chosen step, only the path so far.
@@ -199,15 +197,16 @@ void rolloutFigure(gui::FigureSpec& f, const ResultDocument& d, const Grid& g) {
             prev = node;
         }
     };
-    path("rollout_flat", true);
-    path("rollout_kp", false);
-    const int s = int(fig::metric(d, "rollout_start")), goal = int(fig::metric(d, "rollout_goal"));
+    path(keys::vector::kRolloutFlat, true);
+    path(keys::vector::kRolloutKp, false);
+    const int s = int(fig::metric(d, keys::metric::kRolloutStart)),
+              goal = int(fig::metric(d, keys::metric::kRolloutGoal));
     if (s >= 0 && goal >= 0) {
         addNode(gs, s, g, 3.0, 2, QStringLiteral("start"), QStringLiteral("start"));
         addNode(gs, goal, g, 3.0, 3, QStringLiteral("goal"), QStringLiteral("goal"));
     }
-    const auto* kpPath = vec(d, "rollout_kp");
-    const auto* target = vec(d, "rollout_target_kp");
+    const auto* kpPath = fig::vector(d, keys::vector::kRolloutKp);
+    const auto* target = fig::vector(d, keys::vector::kRolloutTargetKp);
     if (shownStep > 0 && kpPath && !kpPath->empty()) {
         const size_t t = std::min(kpPath->size() - 1, size_t(shownStep));
         if (target && !target->empty()) {
@@ -237,102 +236,100 @@ void rolloutFigure(gui::FigureSpec& f, const ResultDocument& d, const Grid& g) {
             "One rollout from start to goal (true distance %1 steps): keypoint planner %2 in %3 "
             "steps, flat controller %4. The keypoint path's colour runs from the first step (dark) "
             "to the last (yellow). Set \"Rollout step shown\" (or play the rollout tour) to step through it.")
-            .arg(fig::metric(d, "rollout_distance"))
-            .arg(ok("rollout_success_kp"))
-            .arg(vec(d, "rollout_kp") ? int(vec(d, "rollout_kp")->size()) - 1 : 0)
-            .arg(ok("rollout_success_flat"));
+            .arg(fig::metric(d, keys::metric::kRolloutDistance))
+            .arg(ok(keys::metric::kRolloutSuccessKp))
+            .arg(fig::vector(d, keys::vector::kRolloutKp)
+                     ? int(fig::vector(d, keys::vector::kRolloutKp)->size()) - 1
+                     : 0)
+            .arg(ok(keys::metric::kRolloutSuccessFlat));
+}
+
+void clusters(const ResultDocument& d, FigureSpec& f) {
+    const Grid g = grid(d);
+    std::vector<double> v = labelsAsDouble(d, keys::label::kCluster, true);
+    for (double& x : v)
+        if (std::isfinite(x))
+            x = std::fmod(x, 8.0);
+    f.heatmap = mazeHeatmap(g, v);
+    f.heatmap.colormap = QStringLiteral("okabe-ito");
+    f.heatmap.fixedRange = true;
+    f.heatmap.vMin = -0.5;
+    f.heatmap.vMax = 7.5;
+    f.heatmap.unit = QStringLiteral("cluster (mod 8)");
+    f.caption =
+        QStringLiteral("k-means on the row-normalised first %1 eigenvectors of the normalised Laplacian "
+                       "of the dataset graph. Walls and cells the dataset never reached are blank.")
+            .arg(fig::metric(d, keys::metric::kClusters));
+}
+
+void spectrum(const ResultDocument& d, FigureSpec& f) {
+    f.chart.xLabel = QStringLiteral("index i");
+    f.chart.yLabel = QStringLiteral("eigenvalue λ_i of L_sym");
+    SeriesSpec s = fig::series(d, keys::series::kSpectrum, QStringLiteral("λ_i"), SeriesSpec::Style::Bars, 0);
+    f.chart.series << s;
+    const double k = fig::metric(d, keys::metric::kClusters);
+    if (std::isfinite(k))
+        f.chart.markers << gui::MarkerSpec{
+            gui::MarkerSpec::Axis::X, k - 0.5,
+            QStringLiteral("k = %1 (gap %2)").arg(k).arg(fig::metric(d, keys::metric::kEigengap), 0, 'g', 3)};
+    f.caption =
+        QStringLiteral("Smallest eigenvalues of L_sym = I − D^{-1/2} W D^{-1/2} (Spectra shift-invert "
+                       "Lanczos). Nearly-zero eigenvalues count weakly connected rooms; the marker shows "
+                       "the number of clusters used and the gap after it.");
+}
+
+void eigenvector(const ResultDocument& d, FigureSpec& f, int i) {
+    const Grid g = grid(d);
+    const auto* v = fig::vector(d, keys::vector::kEigvecPrefix + std::to_string(i));
+    f.heatmap = mazeHeatmap(g, v ? *v : std::vector<double>{});
+    f.heatmap.colormap = QStringLiteral("diverging");
+    f.heatmap.centreZero = true;
+    f.heatmap.unit = QStringLiteral("u_%1").arg(i);
+    f.caption =
+        QStringLiteral("Random-walk eigenvector D^{-1/2}u_%1 (scaled to max |.| = 1) at every cell of "
+                       "the dataset graph. Low-order "
+                       "eigenvectors are nearly constant within a room and change sign across doors.")
+            .arg(i);
+}
+
+void successVsDistance(const ResultDocument& d, FigureSpec& f) {
+    f.chart.xLabel = QStringLiteral("start-goal distance (steps, bin centre)");
+    f.chart.yLabel = QStringLiteral("success rate");
+    f.chart.fixedYRange = true;
+    f.chart.yMin = 0;
+    f.chart.yMax = 1.02;
+    for (const auto& m : kMethods) {
+        const std::string key = std::string(keys::series::kSuccessVsDistancePrefix) + m.key;
+        if (fig::hasSeries(d, key))
+            f.chart.series << fig::series(
+                d, key,
+                QStringLiteral("%1 (%2)")
+                    .arg(QString::fromLatin1(m.name))
+                    .arg(fig::metric(d, std::string(keys::metric::kSuccessRatePrefix) + m.key), 0, 'f', 2),
+                SeriesSpec::Style::LineWithPoints, m.color);
+    }
+    f.caption =
+        QStringLiteral("Fraction of evaluation episodes that reach the goal within the step budget, per "
+                       "bin of true shortest-path distance; overall rates in the legend.");
 }
 
 } // namespace
 
-gui::FigureSpec buildFigure(const QString& id, const ResultDocument& d) {
-    gui::FigureSpec f;
-    f.id = id;
-    const Grid g = grid(d);
-    if (id == QLatin1String("clusters")) {
-        f.title = QStringLiteral("Maze coloured by spectral cluster");
-        f.kind = FigureKind::Heatmap;
-        std::vector<double> v = labelsAsDouble(d, "cluster", true);
-        for (double& x : v)
-            if (std::isfinite(x))
-                x = std::fmod(x, 8.0);
-        f.heatmap = mazeHeatmap(g, v);
-        f.heatmap.colormap = QStringLiteral("okabe-ito");
-        f.heatmap.fixedRange = true;
-        f.heatmap.vMin = -0.5;
-        f.heatmap.vMax = 7.5;
-        f.heatmap.unit = QStringLiteral("cluster (mod 8)");
-        f.caption =
-            QStringLiteral("k-means on the row-normalised first %1 eigenvectors of the normalised Laplacian "
-                           "of the dataset graph. Walls and cells the dataset never reached are blank.")
-                .arg(fig::metric(d, "clusters"));
-    } else if (id == QLatin1String("keypoint_map")) {
-        f.title = QStringLiteral("Bottleneck candidates, keypoints and keypoint graph");
-        keypointMap(f, d, g);
-    } else if (id == QLatin1String("spectrum")) {
-        f.title = QStringLiteral("Laplacian spectrum and eigengap");
-        f.kind = FigureKind::Chart;
-        f.chart.xLabel = QStringLiteral("index i");
-        f.chart.yLabel = QStringLiteral("eigenvalue λ_i of L_sym");
-        SeriesSpec s = fig::series(d, "spectrum", QStringLiteral("λ_i"), SeriesSpec::Style::Bars, 0);
-        f.chart.series << s;
-        const double k = fig::metric(d, "clusters");
-        if (std::isfinite(k))
-            f.chart.markers << gui::MarkerSpec{
-                gui::MarkerSpec::Axis::X, k - 0.5,
-                QStringLiteral("k = %1 (gap %2)").arg(k).arg(fig::metric(d, "eigengap"), 0, 'g', 3)};
-        f.caption =
-            QStringLiteral("Smallest eigenvalues of L_sym = I − D^{-1/2} W D^{-1/2} (Spectra shift-invert "
-                           "Lanczos). Nearly-zero eigenvalues count weakly connected rooms; the marker shows "
-                           "the number of clusters used and the gap after it.");
-    } else if (id.startsWith(QLatin1String("eigvec_"))) {
-        const int i = id.mid(7).toInt();
-        f.title = QStringLiteral("Eigenvector %1 of the normalised Laplacian").arg(i);
-        f.kind = FigureKind::Heatmap;
-        const auto* v = vec(d, "eigvec_" + std::to_string(i));
-        f.heatmap = mazeHeatmap(g, v ? *v : std::vector<double>{});
-        f.heatmap.colormap = QStringLiteral("diverging");
-        f.heatmap.centreZero = true;
-        f.heatmap.unit = QStringLiteral("u_%1").arg(i);
-        f.caption =
-            QStringLiteral("Random-walk eigenvector D^{-1/2}u_%1 (scaled to max |.| = 1) at every cell of "
-                           "the dataset graph. Low-order "
-                           "eigenvectors are nearly constant within a room and change sign across doors.")
-                .arg(i);
-    } else if (id == QLatin1String("success_vs_distance")) {
-        f.title = QStringLiteral("Success rate vs start-goal distance");
-        f.kind = FigureKind::Chart;
-        f.chart.xLabel = QStringLiteral("start-goal distance (steps, bin centre)");
-        f.chart.yLabel = QStringLiteral("success rate");
-        f.chart.fixedYRange = true;
-        f.chart.yMin = 0;
-        f.chart.yMax = 1.02;
-        for (const auto& m : kMethods) {
-            const std::string key = std::string("success_vs_distance_") + m.key;
-            if (fig::hasSeries(d, key))
-                f.chart.series << fig::series(
-                    d, key,
-                    QStringLiteral("%1 (%2)")
-                        .arg(QString::fromLatin1(m.name))
-                        .arg(fig::metric(d, std::string("success_rate_") + m.key), 0, 'f', 2),
-                    SeriesSpec::Style::LineWithPoints, m.color);
-        }
-        f.caption =
-            QStringLiteral("Fraction of evaluation episodes that reach the goal within the step budget, per "
-                           "bin of true shortest-path distance; overall rates in the legend.");
-    } else if (id == QLatin1String("rollout")) {
-        f.title = QStringLiteral("Rollout of one start-goal pair");
-        rolloutFigure(f, d, g);
-    } else {
-        throw std::invalid_argument("unknown figure id: " + id.toStdString());
-    }
-    return f;
-}
-
-QString helpMarkdown() {
-    QFile f(QStringLiteral(":/bottleneck-keypoints/help.md"));
-    return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll())
-                                       : QStringLiteral("# bottleneck-keypoints\n");
+const PanelDefinition& panel() {
+    static const auto def = PanelDefinition::of<keypoints::KeypointsEngine>({
+        {"clusters", FigureKind::Heatmap, "Maze coloured by spectral cluster", clusters},
+        {"keypoint_map", FigureKind::Graph, "Candidates, keypoints and keypoint graph", keypointMap},
+        {"spectrum", FigureKind::Chart, "Laplacian spectrum and eigengap", spectrum},
+        {"eigvec_1", FigureKind::Heatmap, "Eigenvector 1 (Fiedler)",
+         [](const ResultDocument& d, FigureSpec& f) { eigenvector(d, f, 1); }},
+        {"eigvec_2", FigureKind::Heatmap, "Eigenvector 2",
+         [](const ResultDocument& d, FigureSpec& f) { eigenvector(d, f, 2); }},
+        {"eigvec_3", FigureKind::Heatmap, "Eigenvector 3",
+         [](const ResultDocument& d, FigureSpec& f) { eigenvector(d, f, 3); }},
+        {"success_vs_distance", FigureKind::Chart, "Success rate vs start-goal distance", successVsDistance},
+        {"rollout", FigureKind::Graph, "Rollout of one start-goal pair", rollout},
+    });
+    return def;
 }
 
 } // namespace pl::keypointsfig

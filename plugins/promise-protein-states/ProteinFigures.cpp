@@ -1,71 +1,54 @@
-#include "ProteinFigures.h"
-
+// The promise-protein-states panel: its engine and figure table (ids, kinds and titles as in
+// paper.json), and the figure builders. Pure functions of the result (thread-safe).
+#include "protein/ProteinEngine.h"
+#include "protein/ProteinKeys.h"
 #include "sdk/FigureHelpers.h"
-
-#include <QFile>
+#include "sdk/PanelDefinition.h"
 
 #include <algorithm>
 #include <cmath>
-#include <stdexcept>
 
 namespace pl::proteinfig {
 
 using gui::FigureKind;
+using gui::FigureSpec;
 using gui::SeriesSpec;
+namespace keys = protein::keys;
 
 namespace {
-
-std::string paramText(const ResultDocument& d, const char* key) {
-    for (const auto& [k, v] : d.params)
-        if (k == key)
-            return toString(v);
-    return {};
-}
-
-const Matrix* matrix(const ResultDocument& d, const char* key) {
-    auto it = d.matrices.find(key);
-    return it == d.matrices.end() ? nullptr : &it->second;
-}
-
-const std::vector<int64_t>* labels(const ResultDocument& d, const char* key) {
-    auto it = d.labels.find(key);
-    return it == d.labels.end() ? nullptr : &it->second;
-}
-
-const std::vector<double>* vec(const ResultDocument& d, const char* key) {
-    auto it = d.vectors.find(key);
-    return it == d.vectors.end() ? nullptr : &it->second;
-}
 
 QString stateName(int64_t s) {
     return QStringLiteral("state %1").arg(s + 1);
 }
 
 bool synthetic(const ResultDocument& d) {
-    return d.inputs.empty() && d.series.count("ari_vs_theta") != 0;
+    return d.inputs.empty() && fig::findSeries(d, keys::series::kAriVsTheta);
+}
+
+/// Pair mode (two structures) reports a TM-score; ensemble and synthetic modes do not.
+bool pairMode(const ResultDocument& d) {
+    return fig::hasMetric(d, keys::metric::kTmScore);
 }
 
 /// An empty chart with a caption saying why (the figure belongs to another mode).
-gui::FigureSpec unavailable(gui::FigureSpec f, const QString& why) {
+void unavailable(FigureSpec& f, const QString& why) {
     f.kind = FigureKind::Chart;
     f.caption = why;
-    return f;
 }
 
-gui::FigureSpec structure3d(gui::FigureSpec f, const ResultDocument& d) {
-    f.kind = FigureKind::Scene3D;
+void structure3d(const ResultDocument& d, FigureSpec& f) {
     gui::SceneSpec& s = f.scene;
-    const Matrix* coords = matrix(d, "display_coords");
-    const Matrix* per = matrix(d, "per_residue");
-    const auto* st = labels(d, "display_state");
+    const Matrix* coords = fig::matrix(d, keys::matrix::kDisplayCoords);
+    const Matrix* per = fig::matrix(d, keys::matrix::kPerResidue);
+    const auto* st = fig::labels(d, keys::label::kDisplayState);
     if (!coords || coords->rows == 0 || coords->cols < 3 || !st) {
         s.message = QStringLiteral("No models to show.");
-        return f;
+        return;
     }
     const int L = int(coords->cols / 3);
-    const std::string colorBy = paramText(d, "color_by");
-    const bool ballStick = paramText(d, "style") == "ball-and-stick";
-    const bool pair = d.metrics.count("tm_score") != 0;
+    const std::string colorBy = fig::param(d, keys::param::kColorBy);
+    const bool ballStick = fig::param(d, keys::param::kStyle) == "ball-and-stick";
+    const bool pair = pairMode(d);
     // Per-residue values for the colour map: deviation or RMSF (pair mode has only deviation).
     QVector<double> values;
     QString valueTitle;
@@ -76,9 +59,9 @@ gui::FigureSpec structure3d(gui::FigureSpec f, const ResultDocument& d) {
         valueTitle = col == 0 ? QStringLiteral("RMSF (Å)") : QStringLiteral("deviation (Å)");
     }
     for (int64_t r = 0; r < coords->rows; ++r) {
-        QVector<QVector3D> pts;
+        QVector<gui::Vec3> pts;
         for (int i = 0; i < L; ++i)
-            pts << QVector3D(float(coords->at(r, 3 * i)), float(coords->at(r, 3 * i + 1)),
+            pts << gui::Vec3(float(coords->at(r, 3 * i)), float(coords->at(r, 3 * i + 1)),
                              float(coords->at(r, 3 * i + 2)));
         const int state = int((*st)[size_t(r)]);
         const QString name = r < int64_t(coords->rowLabels.size())
@@ -119,7 +102,7 @@ gui::FigureSpec structure3d(gui::FigureSpec f, const ResultDocument& d) {
     s.showColorBar = !values.isEmpty();
     s.camera.azimuth = 20;
     s.camera.elevation = 15;
-    s.camera.viewUp = QVector3D(0, 0, 1);
+    s.camera.viewUp = gui::Vec3(0, 0, 1);
     if (pair) {
         f.caption = QStringLiteral("The first file's model superposed onto the reference with the TM-score's "
                                    "superposition (C-alpha trace, common residues); colour: ") +
@@ -133,14 +116,12 @@ gui::FigureSpec structure3d(gui::FigureSpec f, const ResultDocument& d) {
                 .arg(coords->rows)
                 .arg(values.isEmpty() ? QStringLiteral("state") : valueTitle);
     }
-    return f;
 }
 
-gui::FigureSpec rmsdHeatmap(gui::FigureSpec f, const ResultDocument& d) {
-    f.kind = FigureKind::Heatmap;
-    const Matrix* m = matrix(d, "rmsd");
-    const auto* order = vec(d, "order");
-    const auto* st = labels(d, "state");
+void rmsdHeatmap(const ResultDocument& d, FigureSpec& f) {
+    const Matrix* m = fig::matrix(d, keys::matrix::kRmsd);
+    const auto* order = fig::vector(d, keys::vector::kOrder);
+    const auto* st = fig::labels(d, keys::label::kState);
     if (!m || !order || !st || m->rows < 1)
         return unavailable(f, QStringLiteral("Needs an ensemble: one input file with several models, or the "
                                              "synthetic mode (no input)."));
@@ -168,15 +149,13 @@ gui::FigureSpec rmsdHeatmap(gui::FigureSpec f, const ResultDocument& d) {
         QStringLiteral("C-alpha RMSD after optimal superposition of each pair; models ordered by state "
                        "(%1 states) and by distance to the state's medoid. Dark blocks on the "
                        "diagonal are states.")
-            .arg(fig::metric(d, "n_states"));
-    return f;
+            .arg(fig::metric(d, keys::metric::kNStates));
 }
 
-gui::FigureSpec stateMap(gui::FigureSpec f, const ResultDocument& d) {
-    f.kind = FigureKind::Chart;
-    const auto* p1 = vec(d, "pc1");
-    const auto* p2 = vec(d, "pc2");
-    const auto* st = labels(d, "state");
+void stateMap(const ResultDocument& d, FigureSpec& f) {
+    const auto* p1 = fig::vector(d, keys::vector::kPc1);
+    const auto* p2 = fig::vector(d, keys::vector::kPc2);
+    const auto* st = fig::labels(d, keys::label::kState);
     if (!p1 || !p2 || !st || p1->empty())
         return unavailable(f, QStringLiteral("Needs an ensemble (one input file or the synthetic mode)."));
     int k = 0;
@@ -194,21 +173,19 @@ gui::FigureSpec stateMap(gui::FigureSpec f, const ResultDocument& d) {
             }
         f.chart.series << ser;
     }
-    f.chart.xLabel =
-        QStringLiteral("PC1 (Å), %1 % of variance").arg(100 * fig::metric(d, "pc1_explained"), 0, 'f', 1);
-    f.chart.yLabel =
-        QStringLiteral("PC2 (Å), %1 % of variance").arg(100 * fig::metric(d, "pc2_explained"), 0, 'f', 1);
+    f.chart.xLabel = QStringLiteral("PC1 (Å), %1 % of variance")
+                         .arg(100 * fig::metric(d, keys::metric::kPc1Explained), 0, 'f', 1);
+    f.chart.yLabel = QStringLiteral("PC2 (Å), %1 % of variance")
+                         .arg(100 * fig::metric(d, keys::metric::kPc2Explained), 0, 'f', 1);
     f.caption = QStringLiteral("Principal components of the iteratively superposed C-alpha coordinates; one "
                                "point per model, coloured by its state from the clustering.");
-    return f;
 }
 
-gui::FigureSpec perResidue(gui::FigureSpec f, const ResultDocument& d) {
-    f.kind = FigureKind::Chart;
-    const Matrix* per = matrix(d, "per_residue");
+void perResidue(const ResultDocument& d, FigureSpec& f) {
+    const Matrix* per = fig::matrix(d, keys::matrix::kPerResidue);
     if (!per || per->rows == 0)
         return unavailable(f, QStringLiteral("No per-residue data."));
-    const bool pair = d.metrics.count("tm_score") != 0;
+    const bool pair = pairMode(d);
     SeriesSpec rmsf, dev;
     rmsf.name = QStringLiteral("RMSF over the ensemble");
     rmsf.colorIndex = 0;
@@ -225,7 +202,7 @@ gui::FigureSpec perResidue(gui::FigureSpec f, const ResultDocument& d) {
     if (!pair)
         f.chart.series << rmsf;
     f.chart.series << dev;
-    const auto* dom = vec(d, "domain");
+    const auto* dom = fig::vector(d, keys::vector::kDomain);
     if (dom) {
         for (size_t i = 1; i < dom->size(); ++i)
             if ((*dom)[i] != (*dom)[i - 1])
@@ -241,41 +218,38 @@ gui::FigureSpec perResidue(gui::FigureSpec f, const ResultDocument& d) {
                               "TM-score.")
              : QStringLiteral("RMSF: fluctuation about the mean after iterative superposition. Deviation: "
                               "C-alpha distance between the two main states after global superposition.");
-    return f;
 }
 
-gui::FigureSpec silhouette(gui::FigureSpec f, const ResultDocument& d) {
-    f.kind = FigureKind::Chart;
-    if (!fig::hasSeries(d, "silhouette_vs_k"))
+void silhouette(const ResultDocument& d, FigureSpec& f) {
+    if (!fig::hasSeries(d, keys::series::kSilhouetteVsK))
         return unavailable(f, QStringLiteral("Needs an ensemble with at least 3 models."));
-    SeriesSpec s =
-        fig::series(d, "silhouette_vs_k", QStringLiteral("mean silhouette"), SeriesSpec::Style::Bars, 0);
+    SeriesSpec s = fig::series(d, keys::series::kSilhouetteVsK, QStringLiteral("mean silhouette"),
+                               SeriesSpec::Style::Bars, 0);
     for (int i = 0; i < s.x.size(); ++i)
         f.chart.categories << QString::number(int(s.x[i]));
     for (int i = 0; i < s.x.size(); ++i)
         s.x[i] = i;
     f.chart.series << s;
-    const double minSil = std::atof(paramText(d, "min_silhouette").c_str());
+    const double minSil = std::atof(fig::param(d, keys::param::kMinSilhouette).c_str());
     f.chart.markers << gui::MarkerSpec{gui::MarkerSpec::Axis::Y, minSil, QStringLiteral("one state below")};
     f.chart.xLabel = QStringLiteral("number of states k");
     f.chart.yLabel = QStringLiteral("mean silhouette");
     f.caption = QStringLiteral("The panel keeps the k with the largest mean silhouette (chosen: %1 state(s), "
                                "silhouette %2); below the line the ensemble counts as one state.")
-                    .arg(fig::metric(d, "n_states"))
-                    .arg(fig::metric(d, "silhouette"), 0, 'f', 3);
-    return f;
+                    .arg(fig::metric(d, keys::metric::kNStates))
+                    .arg(fig::metric(d, keys::metric::kSilhouette), 0, 'f', 3);
 }
 
-gui::FigureSpec coverage(gui::FigureSpec f, const ResultDocument& d) {
-    f.kind = FigureKind::Chart;
+void coverage(const ResultDocument& d, FigureSpec& f) {
     if (synthetic(d)) {
-        f.chart.series << fig::series(d, "occupancy_state_a", QStringLiteral("state A (dominant)"),
+        f.chart.series << fig::series(d, keys::series::kOccupancyStateA, QStringLiteral("state A (dominant)"),
                                       SeriesSpec::Style::Bars, 0)
-                       << fig::series(d, "occupancy_state_b", QStringLiteral("state B (alternative)"),
-                                      SeriesSpec::Style::Bars, 1)
-                       << fig::series(d, "occupancy_unassigned", QStringLiteral("intermediate / unassigned"),
-                                      SeriesSpec::Style::Bars, 7);
-        const Matrix* names = matrix(d, "sampler_names");
+                       << fig::series(d, keys::series::kOccupancyStateB,
+                                      QStringLiteral("state B (alternative)"), SeriesSpec::Style::Bars, 1)
+                       << fig::series(d, keys::series::kOccupancyUnassigned,
+                                      QStringLiteral("intermediate / unassigned"), SeriesSpec::Style::Bars,
+                                      7);
+        const Matrix* names = fig::matrix(d, keys::matrix::kSamplerNames);
         if (names)
             for (const auto& n : names->rowLabels)
                 f.chart.categories << QString::fromStdString(n);
@@ -288,10 +262,10 @@ gui::FigureSpec coverage(gui::FigureSpec f, const ResultDocument& d) {
             QStringLiteral("Occupancy of each reference state: a sample counts for the state it is closest "
                            "to within r_max, by at least the margin. Context Δ = %1. Toy samplers, not "
                            "predictors.")
-                .arg(fig::metric(d, "context_delta"), 0, 'f', 3);
-        return f;
+                .arg(fig::metric(d, keys::metric::kContextDelta), 0, 'f', 3);
+        return;
     }
-    const auto* occ = vec(d, "state_occupancy");
+    const auto* occ = fig::vector(d, keys::vector::kStateOccupancy);
     if (!occ)
         return unavailable(f, QStringLiteral("Coverage needs the synthetic mode or an ensemble."));
     f.chart.series << fig::bars(*occ, QStringLiteral("fraction of models"), 0);
@@ -300,44 +274,41 @@ gui::FigureSpec coverage(gui::FigureSpec f, const ResultDocument& d) {
     f.chart.xLabel = QStringLiteral("state (clustering)");
     f.chart.yLabel = QStringLiteral("fraction of models");
     f.caption = QStringLiteral("Occupancy of the states found by clustering the loaded ensemble.");
-    return f;
 }
 
-gui::FigureSpec twoStateMap(gui::FigureSpec f, const ResultDocument& d) {
-    f.kind = FigureKind::Chart;
+void twoStateMap(const ResultDocument& d, FigureSpec& f) {
     if (!synthetic(d))
         return unavailable(
             f, QStringLiteral("The two-state map is drawn in the synthetic mode (no input file)."));
-    const std::pair<const char*, const char*> keys[] = {{"twostate_unbiased", "unbiased"},
-                                                        {"twostate_biased", "biased, context off"},
-                                                        {"twostate_biased_context", "biased, context on"}};
+    const std::pair<const char*, const char*> samplers[] = {
+        {keys::series::kTwostateUnbiased, "unbiased"},
+        {keys::series::kTwostateBiased, "biased, context off"},
+        {keys::series::kTwostateBiasedContext, "biased, context on"}};
     int c = 0;
-    for (const auto& [k, n] : keys)
+    for (const auto& [k, n] : samplers)
         f.chart.series << fig::series(d, k, QString::fromLatin1(n), SeriesSpec::Style::Scatter, c++);
-    const double rMax = std::atof(paramText(d, "r_max").c_str());
+    const double rMax = std::atof(fig::param(d, keys::param::kRMax).c_str());
     f.chart.markers << gui::MarkerSpec{gui::MarkerSpec::Axis::X, rMax, QStringLiteral("r_max")}
                     << gui::MarkerSpec{gui::MarkerSpec::Axis::Y, rMax, QStringLiteral("r_max")};
     f.chart.xLabel = QStringLiteral("RMSD to state A (Å)");
     f.chart.yLabel = QStringLiteral("RMSD to state B (Å)");
     f.caption = QStringLiteral("Each toy sample by its RMSD to the two reference states (A-B RMSD %1 Å); "
                                "samples below r_max on one axis only are assigned to that state.")
-                    .arg(fig::metric(d, "rmsd_ab"), 0, 'f', 2);
-    return f;
+                    .arg(fig::metric(d, keys::metric::kRmsdAb), 0, 'f', 2);
 }
 
-gui::FigureSpec successVsN(gui::FigureSpec f, const ResultDocument& d) {
-    f.kind = FigureKind::Chart;
+void successVsN(const ResultDocument& d, FigureSpec& f) {
     if (!synthetic(d))
         return unavailable(f, QStringLiteral("Drawn in the synthetic mode (no input file)."));
-    f.chart.series << fig::series(d, "success_unbiased", QStringLiteral("unbiased, resampled"),
+    f.chart.series << fig::series(d, keys::series::kSuccessUnbiased, QStringLiteral("unbiased, resampled"),
                                   SeriesSpec::Style::LineWithPoints, 0);
-    SeriesSpec a0 = fig::series(d, "success_analytic_unbiased", QStringLiteral("unbiased, 1 - w^N - (1-w)^N"),
-                                SeriesSpec::Style::Line, 0);
+    SeriesSpec a0 = fig::series(d, keys::series::kSuccessAnalyticUnbiased,
+                                QStringLiteral("unbiased, 1 - w^N - (1-w)^N"), SeriesSpec::Style::Line, 0);
     a0.dashed = true;
     f.chart.series << a0;
-    f.chart.series << fig::series(d, "success_biased", QStringLiteral("biased, resampled"),
+    f.chart.series << fig::series(d, keys::series::kSuccessBiased, QStringLiteral("biased, resampled"),
                                   SeriesSpec::Style::LineWithPoints, 1);
-    SeriesSpec a1 = fig::series(d, "success_analytic_biased", QStringLiteral("biased, analytic"),
+    SeriesSpec a1 = fig::series(d, keys::series::kSuccessAnalyticBiased, QStringLiteral("biased, analytic"),
                                 SeriesSpec::Style::Line, 1);
     a1.dashed = true;
     f.chart.series << a1;
@@ -349,15 +320,13 @@ gui::FigureSpec successVsN(gui::FigureSpec f, const ResultDocument& d) {
     f.caption = QStringLiteral("Probability that N samples hit both states: resampled from each sampler's "
                                "assigned samples (400 trials per N) against the analytic value for a perfect "
                                "assignment.");
-    return f;
 }
 
-gui::FigureSpec ariVsTheta(gui::FigureSpec f, const ResultDocument& d) {
-    f.kind = FigureKind::Chart;
+void ariVsTheta(const ResultDocument& d, FigureSpec& f) {
     if (!synthetic(d))
         return unavailable(f, QStringLiteral("Drawn in the synthetic mode (no input file)."));
-    f.chart.series << fig::series(d, "ari_vs_theta", QStringLiteral("ARI"), SeriesSpec::Style::LineWithPoints,
-                                  0);
+    f.chart.series << fig::series(d, keys::series::kAriVsTheta, QStringLiteral("ARI"),
+                                  SeriesSpec::Style::LineWithPoints, 0);
     f.chart.markers << gui::MarkerSpec{gui::MarkerSpec::Axis::Y, 0.9, QStringLiteral("claim: 0.9")};
     f.chart.xLabel = QStringLiteral("hinge angle θ (deg)");
     f.chart.yLabel = QStringLiteral("adjusted Rand index");
@@ -367,14 +336,13 @@ gui::FigureSpec ariVsTheta(gui::FigureSpec f, const ResultDocument& d) {
     f.caption =
         QStringLiteral("Clustering of mixed A/B ensembles at several hinge angles against the planted "
                        "states: as θ → 0 the states merge and the ARI falls.");
-    return f;
 }
 
-gui::FigureSpec anmOverlap(gui::FigureSpec f, const ResultDocument& d) {
-    f.kind = FigureKind::Chart;
+void anmOverlap(const ResultDocument& d, FigureSpec& f) {
     if (!synthetic(d))
         return unavailable(f, QStringLiteral("Drawn in the synthetic mode (no input file)."));
-    SeriesSpec s = fig::series(d, "anm_overlap", QStringLiteral("overlap O_k"), SeriesSpec::Style::Bars, 2);
+    SeriesSpec s =
+        fig::series(d, keys::series::kAnmOverlap, QStringLiteral("overlap O_k"), SeriesSpec::Style::Bars, 2);
     for (int i = 0; i < s.x.size(); ++i) {
         f.chart.categories << QString::number(int(s.x[i]));
         s.x[i] = i;
@@ -384,13 +352,11 @@ gui::FigureSpec anmOverlap(gui::FigureSpec f, const ResultDocument& d) {
     f.chart.yLabel = QStringLiteral("|v_k · d_AB| / |d_AB|");
     f.caption = QStringLiteral("Overlap of each normal mode of state A with the A→B displacement; cumulative "
                                "overlap of the 5 lowest modes: %1.")
-                    .arg(fig::metric(d, "anm_cumulative_overlap5"), 0, 'f', 3);
-    return f;
+                    .arg(fig::metric(d, keys::metric::kAnmCumulativeOverlap5), 0, 'f', 3);
 }
 
-gui::FigureSpec tmPerModel(gui::FigureSpec f, const ResultDocument& d) {
-    f.kind = FigureKind::Chart;
-    const auto* tm = vec(d, "tm_per_model");
+void tmPerModel(const ResultDocument& d, FigureSpec& f) {
+    const auto* tm = fig::findVector(d, keys::vector::kTmPerModel); // pair mode only
     if (!tm)
         return unavailable(
             f, QStringLiteral("Load two files: the models of the first are scored against model 1 "
@@ -404,69 +370,29 @@ gui::FigureSpec tmPerModel(gui::FigureSpec f, const ResultDocument& d) {
     f.chart.yMin = 0;
     f.chart.yMax = 1;
     f.caption = QStringLiteral("Model 1: TM-score %1, RMSD %2 Å over %3 common residues, GDT-TS %4.")
-                    .arg(fig::metric(d, "tm_score"), 0, 'f', 4)
-                    .arg(fig::metric(d, "rmsd_common"), 0, 'f', 3)
-                    .arg(fig::metric(d, "common_residues"))
-                    .arg(fig::metric(d, "gdt_ts"), 0, 'f', 4);
-    return f;
+                    .arg(fig::metric(d, keys::metric::kTmScore), 0, 'f', 4)
+                    .arg(fig::metric(d, keys::metric::kRmsdCommon), 0, 'f', 3)
+                    .arg(fig::metric(d, keys::metric::kCommonResidues))
+                    .arg(fig::metric(d, keys::metric::kGdtTs), 0, 'f', 4);
 }
 
 } // namespace
 
-gui::FigureSpec buildFigure(const QString& id, const ResultDocument& d) {
-    gui::FigureSpec f;
-    f.id = id;
-    if (id == QLatin1String("structure3d")) {
-        f.title = QStringLiteral("Superposed models");
-        return structure3d(f, d);
-    }
-    if (id == QLatin1String("rmsd_heatmap")) {
-        f.title = QStringLiteral("Model-vs-model RMSD, ordered by state");
-        return rmsdHeatmap(f, d);
-    }
-    if (id == QLatin1String("state_map")) {
-        f.title = QStringLiteral("Ensemble map (PCA) coloured by state");
-        return stateMap(f, d);
-    }
-    if (id == QLatin1String("per_residue")) {
-        f.title = QStringLiteral("Per-residue RMSF and deviation");
-        return perResidue(f, d);
-    }
-    if (id == QLatin1String("silhouette")) {
-        f.title = QStringLiteral("Number of states: silhouette criterion");
-        return silhouette(f, d);
-    }
-    if (id == QLatin1String("coverage")) {
-        f.title = QStringLiteral("State coverage");
-        return coverage(f, d);
-    }
-    if (id == QLatin1String("two_state_map")) {
-        f.title = QStringLiteral("Two-state map");
-        return twoStateMap(f, d);
-    }
-    if (id == QLatin1String("success_vs_n")) {
-        f.title = QStringLiteral("Multi-state success vs N");
-        return successVsN(f, d);
-    }
-    if (id == QLatin1String("ari_vs_theta")) {
-        f.title = QStringLiteral("State recovery vs hinge angle");
-        return ariVsTheta(f, d);
-    }
-    if (id == QLatin1String("anm_overlap")) {
-        f.title = QStringLiteral("ANM mode overlap with the A→B motion");
-        return anmOverlap(f, d);
-    }
-    if (id == QLatin1String("tm_per_model")) {
-        f.title = QStringLiteral("TM-score per model against the reference");
-        return tmPerModel(f, d);
-    }
-    throw std::invalid_argument("unknown figure '" + id.toStdString() + "'");
-}
-
-QString helpMarkdown() {
-    QFile f(QStringLiteral(":/promise-protein-states/help.md"));
-    return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll())
-                                       : QStringLiteral("# promise-protein-states\n");
+const PanelDefinition& panel() {
+    static const auto def = PanelDefinition::of<protein::ProteinEngine>({
+        {"structure3d", FigureKind::Scene3D, "Superposed models (3D)", structure3d},
+        {"rmsd_heatmap", FigureKind::Heatmap, "Model-vs-model RMSD, ordered by state", rmsdHeatmap},
+        {"state_map", FigureKind::Chart, "Ensemble map (PCA) coloured by state", stateMap},
+        {"per_residue", FigureKind::Chart, "Per-residue RMSF and deviation", perResidue},
+        {"silhouette", FigureKind::Chart, "Number of states: silhouette criterion", silhouette},
+        {"coverage", FigureKind::Chart, "State coverage of the samplers", coverage},
+        {"two_state_map", FigureKind::Chart, "Two-state map: RMSD to A vs RMSD to B", twoStateMap},
+        {"success_vs_n", FigureKind::Chart, "Multi-state success vs number of samples", successVsN},
+        {"ari_vs_theta", FigureKind::Chart, "State recovery vs hinge angle", ariVsTheta},
+        {"anm_overlap", FigureKind::Chart, "ANM mode overlap with the A-to-B motion", anmOverlap},
+        {"tm_per_model", FigureKind::Chart, "TM-score of each model against the reference", tmPerModel},
+    });
+    return def;
 }
 
 } // namespace pl::proteinfig

@@ -1,32 +1,24 @@
-#include "TorusGraphFigures.h"
-
+// The torus-graph panel: its engine and figure table (ids, kinds and titles as in paper.json),
+// and the figure builders. Pure functions of the result (thread-safe).
+#include "core/Numeric.h"
 #include "sdk/FigureHelpers.h"
-
-#include <QFile>
+#include "sdk/PanelDefinition.h"
+#include "torusgraph/TorusGraphEngine.h"
+#include "torusgraph/TorusGraphKeys.h"
 
 #include <cmath>
 #include <numbers>
-#include <stdexcept>
 
 namespace pl::torusgraphfig {
 
 using gui::FigureKind;
+using gui::FigureSpec;
 using gui::SeriesSpec;
+namespace keys = torusgraph::keys;
 
 namespace {
 
-constexpr double kTau = 2.0 * std::numbers::pi;
 constexpr double kMaxLogP = 6.0; ///< colour scale of edge significance: −log10 p clipped at 6
-
-const Matrix* matrix(const ResultDocument& d, const std::string& key) {
-    const auto it = d.matrices.find(key);
-    return it == d.matrices.end() ? nullptr : &it->second;
-}
-
-const Graph* graph(const ResultDocument& d, const std::string& key) {
-    const auto it = d.graphs.find(key);
-    return it == d.graphs.end() ? nullptr : &it->second;
-}
 
 QString num(double v, int prec = 3) {
     return QString::number(v, 'g', prec);
@@ -65,9 +57,9 @@ double edgeSignificance(double p) {
 }
 
 /// The undirected coupling network: width = ‖φ_e‖, colour = −log10 p (Wald), dashed when not significant.
-void couplingNetwork(gui::FigureSpec& f, const ResultDocument& d) {
+void couplingNetwork(const ResultDocument& d, FigureSpec& f) {
     f.kind = FigureKind::Graph;
-    const Graph* g = graph(d, "coupling");
+    const Graph* g = fig::graph(d, keys::graph::kCoupling);
     if (!g)
         return;
     gui::GraphSpec& s = f.graph;
@@ -77,9 +69,9 @@ void couplingNetwork(gui::FigureSpec& f, const ResultDocument& d) {
         v.id = QString::number(n.id + 1);
         v.label = QString::fromStdString(n.label);
         v.category = 0;
-        const auto st = n.attrs.find("strength");
+        const auto st = n.attrs.find(keys::attr::kStrength);
         v.size = st != n.attrs.end() ? 0.6 + 0.4 * st->second : 1.0;
-        const auto x = n.attrs.find("x"), y = n.attrs.find("y");
+        const auto x = n.attrs.find(keys::attr::kX), y = n.attrs.find(keys::attr::kY);
         if (x != n.attrs.end() && y != n.attrs.end()) {
             v.x = x->second;
             v.y = -y->second; // electrode y grows upwards, screen y downwards
@@ -88,10 +80,8 @@ void couplingNetwork(gui::FigureSpec& f, const ResultDocument& d) {
         s.nodes << v;
     }
     const double alpha = [&] {
-        for (const auto& [k, v] : d.params)
-            if (k == "alpha" && std::holds_alternative<double>(v))
-                return std::get<double>(v);
-        return 0.05;
+        const ParamValue* v = fig::paramValue(d, keys::param::kAlpha);
+        return v && std::holds_alternative<double>(*v) ? std::get<double>(*v) : 0.05;
     }();
     bool haveP = false;
     double wMax = 0;
@@ -99,7 +89,7 @@ void couplingNetwork(gui::FigureSpec& f, const ResultDocument& d) {
         wMax = std::max(wMax, e.weight);
     int hidden = 0;
     for (const GraphEdge& e : g->edges) {
-        const auto pa = e.attrs.find("p_value");
+        const auto pa = e.attrs.find(keys::attr::kPValue);
         const double pv0 = pa != e.attrs.end() ? pa->second : std::nan("");
         // Non-significant edges are drawn (dashed) only when they are not negligible.
         if (std::isfinite(pv0) && pv0 >= alpha && e.weight < 0.2 * wMax) {
@@ -110,7 +100,7 @@ void couplingNetwork(gui::FigureSpec& f, const ResultDocument& d) {
         es.source = int(e.source);
         es.target = int(e.target);
         es.weight = e.weight;
-        const auto p = e.attrs.find("p_value");
+        const auto p = e.attrs.find(keys::attr::kPValue);
         const double pv = p != e.attrs.end() ? p->second : std::nan("");
         es.value = edgeSignificance(pv);
         haveP = haveP || std::isfinite(pv);
@@ -137,15 +127,15 @@ void couplingNetwork(gui::FigureSpec& f, const ResultDocument& d) {
                     "four pairwise natural parameters), colour = significance −log10 p of the per-edge Wald "
                     "test, dashed = not significant at α (%3 weak non-significant edges not drawn). Node "
                     "size grows with total coupling. %1 of %2 pairs significant.")
-                    .arg(num(fig::metric(d, "edges_significant")))
+                    .arg(num(fig::metric(d, keys::metric::kEdgesSignificant)))
                     .arg(g->nodes.size() * (g->nodes.size() - 1) / 2)
                     .arg(hidden);
 }
 
 /// Per-state networks of the HMM side by side (given positions: one circle per state).
-void hmmNetworks(gui::FigureSpec& f, const ResultDocument& d) {
+void hmmNetworks(const ResultDocument& d, FigureSpec& f) {
     f.kind = FigureKind::Graph;
-    const int K = int(fig::metric(d, "hmm_states"));
+    const int K = int(fig::metricOr(d, keys::metric::kHmmStates, 0)); // 0: no TG-HMM in this run
     if (!(K >= 2)) {
         f.caption = QStringLiteral("No TG-HMM in this run (hmm_states = 0).");
         return;
@@ -157,11 +147,11 @@ void hmmNetworks(gui::FigureSpec& f, const ResultDocument& d) {
     s.nodeRadius = 6.0;
     double wMax = 0;
     for (int k = 1; k <= K; ++k)
-        if (const Matrix* m = matrix(d, "hmm_coupling_" + std::to_string(k)))
+        if (const Matrix* m = fig::matrix(d, keys::matrix::kHmmCouplingPrefix + std::to_string(k)))
             for (double v : m->data)
                 wMax = std::max(wMax, v);
     for (int k = 1; k <= K; ++k) {
-        const Matrix* m = matrix(d, "hmm_coupling_" + std::to_string(k));
+        const Matrix* m = fig::matrix(d, keys::matrix::kHmmCouplingPrefix + std::to_string(k));
         if (!m)
             continue;
         const int n = int(m->rows), base = int(s.nodes.size());
@@ -196,9 +186,9 @@ void hmmNetworks(gui::FigureSpec& f, const ResultDocument& d) {
                        "when the data are synthetic.");
 }
 
-void teGraph(gui::FigureSpec& f, const ResultDocument& d) {
+void teGraph(const ResultDocument& d, FigureSpec& f) {
     f.kind = FigureKind::Graph;
-    const Graph* g = graph(d, "transfer_entropy");
+    const Graph* g = fig::findGraph(d, keys::graph::kTransferEntropy);
     if (!g) {
         f.caption = QStringLiteral("No AR-TG in this run (more than 8 input channels).");
         return;
@@ -224,7 +214,7 @@ void teGraph(gui::FigureSpec& f, const ResultDocument& d) {
         es.source = int(e.source);
         es.target = int(e.target);
         es.weight = e.weight;
-        const auto sig = e.attrs.find("significant");
+        const auto sig = e.attrs.find(keys::attr::kSignificant);
         const bool significant = sig != e.attrs.end() && sig->second > 0.5;
         es.value = significant ? 0.62 : 0.3;
         es.dashed = !significant;
@@ -240,16 +230,18 @@ void teGraph(gui::FigureSpec& f, const ResultDocument& d) {
         "The synthetic network plants 1 → 2 only.");
 }
 
-void torusScene(gui::FigureSpec& f, const ResultDocument& d) {
+void torusScene(const ResultDocument& d, FigureSpec& f) {
     f.kind = FigureKind::Scene3D;
     gui::SceneSpec& s = f.scene;
-    const Matrix* dens = matrix(d, "torus_density");
-    const auto xi = d.vectors.find("torus_x_i"), xj = d.vectors.find("torus_x_j");
-    if (!dens || xi == d.vectors.end() || xj == d.vectors.end()) {
+    const Matrix* dens = fig::matrix(d, keys::matrix::kTorusDensity);
+    const std::vector<double>* xi = fig::vector(d, keys::vector::kTorusXI);
+    const std::vector<double>* xj = fig::vector(d, keys::vector::kTorusXJ);
+    if (!dens || !xi || !xj) {
         s.message = QStringLiteral("The result has no torus view (matrices.torus_density).");
         return;
     }
-    const int pi = int(fig::metric(d, "torus_pair_i")), pj = int(fig::metric(d, "torus_pair_j"));
+    const int pi = int(fig::metric(d, keys::metric::kTorusPairI)),
+              pj = int(fig::metric(d, keys::metric::kTorusPairJ));
     const double R = 1.0, r = 0.42;
     gui::SurfaceSpec torus;
     torus.kind = gui::SurfaceSpec::Kind::Torus;
@@ -263,18 +255,18 @@ void torusScene(gui::FigureSpec& f, const ResultDocument& d) {
     s.surfaces << torus;
     gui::PointCloudSpec pts;
     pts.style.name = QStringLiteral("samples");
-    pts.style.color = QColor(0xF0, 0xF0, 0xF0);
+    pts.style.color = gui::Rgba(0xF0, 0xF0, 0xF0);
     pts.pointSize = 3.0;
     // The torus surface (vtkParametricTorus through vtkParametricFunctionSource) places grid cell
     // (u, v) at ((R + r cos v) sin u, (R + r cos v) cos u, −r sin v) — measured from VTK 9.1's output;
     // the samples use the same map so that they sit on their cells.
     const double rr = r * 1.03; // just above the surface
     auto onTorus = [&](double u, double v, double rad) {
-        return QVector3D(float((R + rad * std::cos(v)) * std::sin(u)),
+        return gui::Vec3(float((R + rad * std::cos(v)) * std::sin(u)),
                          float((R + rad * std::cos(v)) * std::cos(u)), float(-rad * std::sin(v)));
     };
-    for (size_t t = 0; t < xi->second.size() && t < xj->second.size(); ++t)
-        pts.points << onTorus(xi->second[t], xj->second[t], rr);
+    for (size_t t = 0; t < xi->size() && t < xj->size(); ++t)
+        pts.points << onTorus((*xi)[t], (*xj)[t], rr);
     s.pointClouds << pts;
     s.labels << gui::SceneLabelSpec{onTorus(0, 0, r + 0.25), QStringLiteral("x%1 = 0").arg(pi)}
              << gui::SceneLabelSpec{onTorus(std::numbers::pi / 2, 0, r + 0.25),
@@ -292,267 +284,261 @@ void torusScene(gui::FigureSpec& f, const ResultDocument& d) {
                        "samples. Coupling strength ‖φ‖ = %4.")
             .arg(pi)
             .arg(pj)
-            .arg(xi->second.size())
-            .arg(num(fig::metric(d, "torus_pair_strength")));
+            .arg(xi->size())
+            .arg(num(fig::metric(d, keys::metric::kTorusPairStrength)));
+}
+
+void couplingHeatmap(const ResultDocument& d, FigureSpec& f) {
+    nodeHeatmap(f, d, keys::matrix::kCouplingStrength, QStringLiteral("‖φ‖"));
+    f.heatmap.rowTitle = QStringLiteral("channel j");
+    f.heatmap.colTitle = QStringLiteral("channel k");
+    f.caption =
+        QStringLiteral("Euclidean norm of the four pairwise natural parameters (cos/sin of x_j − x_k and "
+                       "x_j + x_k) of the reported estimate.");
+}
+
+void couplingCompare(const ResultDocument& d, FigureSpec& f) {
+    const Matrix* cf = fig::findMatrix(d, keys::matrix::kCouplingStrengthCf);
+    const Matrix* ss = fig::findMatrix(d, keys::matrix::kCouplingStrengthSsm);
+    const Matrix* tr = fig::findMatrix(d, keys::matrix::kCouplingTrue); // synthetic data only
+    if (!cf || !ss) {
+        emptyHeatmap(f, QStringLiteral("The result has no closed-form/SSM coupling matrices."));
+        return;
+    }
+    std::vector<const Matrix*> parts;
+    QStringList names;
+    if (tr) {
+        parts.push_back(tr);
+        names << QStringLiteral("true");
+    }
+    parts.push_back(cf);
+    names << QStringLiteral("CF");
+    parts.push_back(ss);
+    names << QStringLiteral("SSM");
+    const int n = int(cf->rows);
+    gui::HeatmapSpec& h = f.heatmap;
+    h.rows = n;
+    h.cols = int(parts.size()) * n + int(parts.size()) - 1;
+    h.values.fill(std::nan(""), h.rows * h.cols);
+    for (int r = 0; r < n; ++r) {
+        h.rowLabels << QString::number(r + 1);
+        int c0 = 0;
+        for (const Matrix* m : parts) {
+            for (int c = 0; c < n; ++c)
+                h.values[r * h.cols + c0 + c] = m->at(r, c);
+            c0 += n + 1;
+        }
+    }
+    for (int p = 0; p < int(parts.size()); ++p) {
+        for (int c = 0; c < n; ++c)
+            h.colLabels << (c == 0 ? names[p] + QStringLiteral(" 1") : QString::number(c + 1));
+        if (p + 1 < int(parts.size()))
+            h.colLabels << QString();
+    }
+    h.rowTitle = QStringLiteral("channel j");
+    h.colTitle = names.join(QStringLiteral(" | ")) + QStringLiteral(" (channel k)");
+    h.unit = QStringLiteral("‖φ‖");
+    f.caption =
+        QStringLiteral("Side by side: planted couplings (synthetic data), the closed-form estimate and "
+                       "the SSM estimate. SSM distance to the closed form: %1 (relative).")
+            .arg(num(fig::metric(d, keys::metric::kSsmRelativeError)));
+}
+
+void ssmConvergence(const ResultDocument& d, FigureSpec& f) {
+    f.chart.xLabel = QStringLiteral("iteration");
+    f.chart.yLabel = QStringLiteral("score-matching loss J(η)");
+    f.chart.logX = true;
+    f.chart.series << fig::series(d, keys::series::kSsmLoss, QStringLiteral("SSM minibatch loss (EMA)"),
+                                  SeriesSpec::Style::Line, 0);
+    const double cf = fig::metric(d, keys::metric::kLossClosedForm);
+    if (std::isfinite(cf))
+        f.chart.markers << gui::MarkerSpec{gui::MarkerSpec::Axis::Y, cf,
+                                           QStringLiteral("closed-form optimum ") + num(cf, 4)};
+    f.caption =
+        QStringLiteral("EMA of the minibatch loss −ηᵀH(x) + ½‖D(x)ᵀη‖² (b = 64, Adam with a decaying step); "
+                       "the line is the closed form's loss on all samples.");
+}
+
+void ssmError(const ResultDocument& d, FigureSpec& f) {
+    f.chart.xLabel = QStringLiteral("iteration");
+    f.chart.yLabel = QStringLiteral("‖η_SSM − η_CF‖ / ‖η_CF‖");
+    f.chart.logX = true;
+    f.chart.logY = true;
+    f.chart.series << fig::series(d, keys::series::kSsmParamError, QStringLiteral("current iterate"),
+                                  SeriesSpec::Style::Line, 1);
+    f.chart.markers << gui::MarkerSpec{gui::MarkerSpec::Axis::Y, 0.05, QStringLiteral("5 % (claim)")};
+    f.caption = QStringLiteral(
+                    "Relative parameter distance of the current SSM iterate; the reported estimate averages "
+                    "the last iterates and ends at %1.")
+                    .arg(num(fig::metric(d, keys::metric::kSsmRelativeError)));
+}
+
+void edgeRoc(const ResultDocument& d, FigureSpec& f) {
+    if (!fig::hasSeries(d, keys::series::kRocClosedForm)) {
+        emptyChart(f, QStringLiteral("User data have no ground truth: no ROC."));
+        return;
+    }
+    f.chart.xLabel = QStringLiteral("false-positive rate");
+    f.chart.yLabel = QStringLiteral("true-positive rate");
+    f.chart.series << fig::series(d, keys::series::kRocClosedForm,
+                                  QStringLiteral("Wald statistic, AUC ") +
+                                      num(fig::metric(d, keys::metric::kAucClosedForm)),
+                                  SeriesSpec::Style::Step, 0)
+                   << fig::series(d, keys::series::kRocStochastic,
+                                  QStringLiteral("SSM ‖φ‖, AUC ") +
+                                      num(fig::metric(d, keys::metric::kAucStochastic)),
+                                  SeriesSpec::Style::Step, 1)
+                   << fig::series(d, keys::series::kRocPlv,
+                                  QStringLiteral("PLV, AUC ") + num(fig::metric(d, keys::metric::kAucPlv)),
+                                  SeriesSpec::Style::Step, 2);
+    SeriesSpec diag;
+    diag.name = QStringLiteral("chance");
+    diag.x = {0, 1};
+    diag.y = {0, 1};
+    diag.dashed = true;
+    diag.colorIndex = 4;
+    diag.lineWidth = 1;
+    f.chart.series << diag;
+    f.chart.fixedXRange = f.chart.fixedYRange = true;
+    f.chart.xMin = f.chart.yMin = 0;
+    f.chart.xMax = f.chart.yMax = 1;
+    f.caption = QStringLiteral(
+        "Pairs ranked by each score against the planted graph. The torus graph measures "
+        "conditional (direct) coupling; the phase-locking value also picks up indirect paths.");
+}
+
+void scaling(const ResultDocument& d, FigureSpec& f) {
+    if (!fig::hasSeries(d, keys::series::kScalingSsmIteration)) {
+        emptyChart(f, QStringLiteral("Scaling study off (scaling = off)."));
+        return;
+    }
+    f.chart.xLabel = QStringLiteral("d (nodes)");
+    f.chart.yLabel = QStringLiteral("time (s)");
+    f.chart.logX = f.chart.logY = true;
+    f.chart.series << fig::series(d, keys::series::kScalingCfBuild, QStringLiteral("Γ build (n = 256)"),
+                                  SeriesSpec::Style::LineWithPoints, 0)
+                   << fig::series(d, keys::series::kScalingCfSolve, QStringLiteral("Cholesky solve"),
+                                  SeriesSpec::Style::LineWithPoints, 1)
+                   << fig::series(d, keys::series::kScalingSsmIteration, QStringLiteral("SSM step (b = 64)"),
+                                  SeriesSpec::Style::LineWithPoints, 2);
+    f.caption =
+        QStringLiteral("Measured on this machine (wall clock, best of repeats; varies run to run). "
+                       "Log–log slopes over the larger sizes: Γ build %1, Cholesky solve %2 (O(d⁶)), SSM "
+                       "step %3 (O(d²)).")
+            .arg(num(fig::metric(d, keys::metric::kSlopeCfBuild), 2))
+            .arg(num(fig::metric(d, keys::metric::kSlopeCfSolve), 2))
+            .arg(num(fig::metric(d, keys::metric::kSlopeSsmIteration), 2));
+}
+
+void hmmStates(const ResultDocument& d, FigureSpec& f) {
+    const std::vector<int64_t>* st = fig::findLabels(d, keys::label::kState);
+    if (!st) {
+        emptyChart(f, QStringLiteral("No TG-HMM in this run (hmm_states = 0)."));
+        return;
+    }
+    f.chart.xLabel = QStringLiteral("time (samples)");
+    f.chart.yLabel = QStringLiteral("state");
+    auto raster = [](const std::vector<int64_t>& s, double offset, const QString& name, int color,
+                     bool dashed) {
+        SeriesSpec r;
+        r.name = name;
+        r.style = SeriesSpec::Style::Step;
+        r.colorIndex = color;
+        r.dashed = dashed;
+        const size_t stride = std::max<size_t>(1, s.size() / 3000);
+        for (size_t t = 0; t < s.size(); t += stride) {
+            r.x << double(t);
+            r.y << double(s[t] + 1) + offset;
+        }
+        return r;
+    };
+    if (const std::vector<int64_t>* tr = fig::findLabels(d, keys::label::kStateTrue)) // synthetic data only
+        f.chart.series << raster(*tr, 0.08, QStringLiteral("planted"), 1, true);
+    f.chart.series << raster(*st, 0.0, QStringLiteral("Viterbi path"), 0, false);
+    f.chart.fixedYRange = true;
+    f.chart.yMin = 0.5;
+    f.chart.yMax = fig::metric(d, keys::metric::kHmmStates) + 0.5;
+    const double acc = fig::metricOr(d, keys::metric::kHmmAccuracy, std::nan("")); // synthetic data only
+    f.caption = std::isfinite(acc) ? QStringLiteral("Viterbi path of the fitted TG-HMM vs the planted states "
+                                                    "(offset slightly); accuracy after matching %1 %.")
+                                         .arg(num(100 * acc, 4))
+                                   : QStringLiteral("Viterbi path of the TG-HMM fitted to the input.");
+}
+
+void hmmPosterior(const ResultDocument& d, FigureSpec& f) {
+    if (!fig::hasSeries(d, keys::series::kHmmPosterior1)) {
+        emptyChart(f, QStringLiteral("No TG-HMM in this run (hmm_states = 0)."));
+        return;
+    }
+    f.chart.xLabel = QStringLiteral("time (samples)");
+    f.chart.yLabel = QStringLiteral("P(state | data)");
+    for (int k = 1; k <= 4; ++k) {
+        const std::string key = keys::series::kHmmPosteriorPrefix + std::to_string(k);
+        if (fig::hasSeries(d, key))
+            f.chart.series << fig::series(d, key, QStringLiteral("state %1").arg(k), SeriesSpec::Style::Line,
+                                          k - 1);
+    }
+    f.chart.fixedYRange = true;
+    f.chart.yMin = 0;
+    f.chart.yMax = 1;
+    f.caption =
+        QStringLiteral("Forward–backward posteriors with pseudo-log-likelihood emissions (the torus-graph "
+                       "normaliser is intractable; each node's von Mises conditional is exact).");
+}
+
+void teMatrix(const ResultDocument& d, FigureSpec& f) {
+    if (!fig::findMatrix(d, keys::matrix::kTransferEntropy)) {
+        emptyHeatmap(f, QStringLiteral("No AR-TG in this run."));
+        return;
+    }
+    nodeHeatmap(f, d, keys::matrix::kTransferEntropy, QStringLiteral("nats/sample"), QStringLiteral("magma"));
+    f.heatmap.rowTitle = QStringLiteral("source i");
+    f.heatmap.colTitle = QStringLiteral("target j");
+    f.heatmap.annotateCells = true;
+    f.caption =
+        QStringLiteral("Held-out log-likelihood gain of target j's von Mises conditional from the past of "
+                       "source i (AR-TG, lag %1). Negative = no gain (overfitting).")
+            .arg(num(fig::metric(d, keys::metric::kArLag)));
+}
+
+void teVsT(const ResultDocument& d, FigureSpec& f) {
+    if (!fig::hasSeries(d, keys::series::kTeVsTForward)) {
+        emptyChart(f, QStringLiteral("Only for synthetic data."));
+        return;
+    }
+    f.chart.xLabel = QStringLiteral("training length T (samples)");
+    f.chart.yLabel = QStringLiteral("transfer entropy (nats/sample)");
+    f.chart.logX = true;
+    f.chart.series << fig::series(d, keys::series::kTeVsTForward, QStringLiteral("1 → 2 (planted)"),
+                                  SeriesSpec::Style::LineWithPoints, 0)
+                   << fig::series(d, keys::series::kTeVsTBackward, QStringLiteral("2 → 1 (none)"),
+                                  SeriesSpec::Style::LineWithPoints, 1);
+    f.chart.markers << gui::MarkerSpec{gui::MarkerSpec::Axis::Y, 0.0, QString()};
+    f.caption =
+        QStringLiteral("A unidirectional pair simulated at growing lengths: the planted direction converges "
+                       "to its true TE, the reverse to zero.");
 }
 
 } // namespace
 
-gui::FigureSpec buildFigure(const QString& id, const ResultDocument& d) {
-    gui::FigureSpec f;
-    f.id = id;
-    if (id == QLatin1String("coupling_network")) {
-        f.title = QStringLiteral("Coupling network");
-        couplingNetwork(f, d);
-    } else if (id == QLatin1String("coupling_heatmap")) {
-        f.title = QStringLiteral("Coupling strength ‖φ_jk‖");
-        nodeHeatmap(f, d, "coupling_strength", QStringLiteral("‖φ‖"));
-        f.heatmap.rowTitle = QStringLiteral("channel j");
-        f.heatmap.colTitle = QStringLiteral("channel k");
-        f.caption =
-            QStringLiteral("Euclidean norm of the four pairwise natural parameters (cos/sin of x_j − x_k and "
-                           "x_j + x_k) of the reported estimate.");
-    } else if (id == QLatin1String("coupling_compare")) {
-        f.title = QStringLiteral("Coupling: true | closed form | SSM");
-        f.kind = FigureKind::Heatmap;
-        const Matrix* cf = matrix(d, "coupling_strength_cf");
-        const Matrix* ss = matrix(d, "coupling_strength_ssm");
-        const Matrix* tr = matrix(d, "coupling_true");
-        if (!cf || !ss) {
-            emptyHeatmap(f, QStringLiteral("The result has no closed-form/SSM coupling matrices."));
-            return f;
-        }
-        std::vector<const Matrix*> parts;
-        QStringList names;
-        if (tr) {
-            parts.push_back(tr);
-            names << QStringLiteral("true");
-        }
-        parts.push_back(cf);
-        names << QStringLiteral("CF");
-        parts.push_back(ss);
-        names << QStringLiteral("SSM");
-        const int n = int(cf->rows);
-        gui::HeatmapSpec& h = f.heatmap;
-        h.rows = n;
-        h.cols = int(parts.size()) * n + int(parts.size()) - 1;
-        h.values.fill(std::nan(""), h.rows * h.cols);
-        for (int r = 0; r < n; ++r) {
-            h.rowLabels << QString::number(r + 1);
-            int c0 = 0;
-            for (const Matrix* m : parts) {
-                for (int c = 0; c < n; ++c)
-                    h.values[r * h.cols + c0 + c] = m->at(r, c);
-                c0 += n + 1;
-            }
-        }
-        for (int p = 0; p < int(parts.size()); ++p) {
-            for (int c = 0; c < n; ++c)
-                h.colLabels << (c == 0 ? names[p] + QStringLiteral(" 1") : QString::number(c + 1));
-            if (p + 1 < int(parts.size()))
-                h.colLabels << QString();
-        }
-        h.rowTitle = QStringLiteral("channel j");
-        h.colTitle = names.join(QStringLiteral(" | ")) + QStringLiteral(" (channel k)");
-        h.unit = QStringLiteral("‖φ‖");
-        f.caption =
-            QStringLiteral("Side by side: planted couplings (synthetic data), the closed-form estimate and "
-                           "the SSM estimate. SSM distance to the closed form: %1 (relative).")
-                .arg(num(fig::metric(d, "ssm_relative_error")));
-    } else if (id == QLatin1String("torus3d")) {
-        f.title = QStringLiteral("Pair density on the torus");
-        torusScene(f, d);
-    } else if (id == QLatin1String("ssm_convergence")) {
-        f.title = QStringLiteral("Stochastic score matching: loss vs iteration");
-        f.kind = FigureKind::Chart;
-        f.chart.xLabel = QStringLiteral("iteration");
-        f.chart.yLabel = QStringLiteral("score-matching loss J(η)");
-        f.chart.logX = true;
-        f.chart.series << fig::series(d, "ssm_loss", QStringLiteral("SSM minibatch loss (EMA)"),
-                                      SeriesSpec::Style::Line, 0);
-        const double cf = fig::metric(d, "loss_closed_form");
-        if (std::isfinite(cf))
-            f.chart.markers << gui::MarkerSpec{gui::MarkerSpec::Axis::Y, cf,
-                                               QStringLiteral("closed-form optimum ") + num(cf, 4)};
-        f.caption = QStringLiteral(
-            "EMA of the minibatch loss −ηᵀH(x) + ½‖D(x)ᵀη‖² (b = 64, Adam with a decaying step); "
-            "the line is the closed form's loss on all samples.");
-    } else if (id == QLatin1String("ssm_error")) {
-        f.title = QStringLiteral("SSM distance to the closed form");
-        f.kind = FigureKind::Chart;
-        f.chart.xLabel = QStringLiteral("iteration");
-        f.chart.yLabel = QStringLiteral("‖η_SSM − η_CF‖ / ‖η_CF‖");
-        f.chart.logX = true;
-        f.chart.logY = true;
-        f.chart.series << fig::series(d, "ssm_param_error", QStringLiteral("current iterate"),
-                                      SeriesSpec::Style::Line, 1);
-        f.chart.markers << gui::MarkerSpec{gui::MarkerSpec::Axis::Y, 0.05, QStringLiteral("5 % (claim)")};
-        f.caption =
-            QStringLiteral(
-                "Relative parameter distance of the current SSM iterate; the reported estimate averages "
-                "the last iterates and ends at %1.")
-                .arg(num(fig::metric(d, "ssm_relative_error")));
-    } else if (id == QLatin1String("edge_roc")) {
-        f.title = QStringLiteral("Edge recovery (ROC)");
-        f.kind = FigureKind::Chart;
-        if (!fig::hasSeries(d, "roc_closed_form")) {
-            emptyChart(f, QStringLiteral("User data have no ground truth: no ROC."));
-            return f;
-        }
-        f.chart.xLabel = QStringLiteral("false-positive rate");
-        f.chart.yLabel = QStringLiteral("true-positive rate");
-        f.chart.series << fig::series(d, "roc_closed_form",
-                                      QStringLiteral("Wald statistic, AUC ") +
-                                          num(fig::metric(d, "auc_closed_form")),
-                                      SeriesSpec::Style::Step, 0)
-                       << fig::series(d, "roc_stochastic",
-                                      QStringLiteral("SSM ‖φ‖, AUC ") + num(fig::metric(d, "auc_stochastic")),
-                                      SeriesSpec::Style::Step, 1)
-                       << fig::series(d, "roc_plv",
-                                      QStringLiteral("PLV, AUC ") + num(fig::metric(d, "auc_plv")),
-                                      SeriesSpec::Style::Step, 2);
-        SeriesSpec diag;
-        diag.name = QStringLiteral("chance");
-        diag.x = {0, 1};
-        diag.y = {0, 1};
-        diag.dashed = true;
-        diag.colorIndex = 4;
-        diag.lineWidth = 1;
-        f.chart.series << diag;
-        f.chart.fixedXRange = f.chart.fixedYRange = true;
-        f.chart.xMin = f.chart.yMin = 0;
-        f.chart.xMax = f.chart.yMax = 1;
-        f.caption = QStringLiteral(
-            "Pairs ranked by each score against the planted graph. The torus graph measures "
-            "conditional (direct) coupling; the phase-locking value also picks up indirect paths.");
-    } else if (id == QLatin1String("scaling")) {
-        f.title = QStringLiteral("Wall time vs number of nodes");
-        f.kind = FigureKind::Chart;
-        if (!fig::hasSeries(d, "scaling_ssm_iteration")) {
-            emptyChart(f, QStringLiteral("Scaling study off (scaling = off)."));
-            return f;
-        }
-        f.chart.xLabel = QStringLiteral("d (nodes)");
-        f.chart.yLabel = QStringLiteral("time (s)");
-        f.chart.logX = f.chart.logY = true;
-        f.chart.series << fig::series(d, "scaling_cf_build", QStringLiteral("Γ build (n = 256)"),
-                                      SeriesSpec::Style::LineWithPoints, 0)
-                       << fig::series(d, "scaling_cf_solve", QStringLiteral("Cholesky solve"),
-                                      SeriesSpec::Style::LineWithPoints, 1)
-                       << fig::series(d, "scaling_ssm_iteration", QStringLiteral("SSM step (b = 64)"),
-                                      SeriesSpec::Style::LineWithPoints, 2);
-        f.caption =
-            QStringLiteral("Measured on this machine (wall clock, best of repeats; varies run to run). "
-                           "Log–log slopes over the larger sizes: Γ build %1, Cholesky solve %2 (O(d⁶)), SSM "
-                           "step %3 (O(d²)).")
-                .arg(num(fig::metric(d, "slope_cf_build"), 2))
-                .arg(num(fig::metric(d, "slope_cf_solve"), 2))
-                .arg(num(fig::metric(d, "slope_ssm_iteration"), 2));
-    } else if (id == QLatin1String("hmm_states")) {
-        f.title = QStringLiteral("TG-HMM state sequence");
-        f.kind = FigureKind::Chart;
-        const auto st = d.labels.find("state");
-        if (st == d.labels.end()) {
-            emptyChart(f, QStringLiteral("No TG-HMM in this run (hmm_states = 0)."));
-            return f;
-        }
-        f.chart.xLabel = QStringLiteral("time (samples)");
-        f.chart.yLabel = QStringLiteral("state");
-        auto raster = [](const std::vector<int64_t>& s, double offset, const QString& name, int color,
-                         bool dashed) {
-            SeriesSpec r;
-            r.name = name;
-            r.style = SeriesSpec::Style::Step;
-            r.colorIndex = color;
-            r.dashed = dashed;
-            const size_t stride = std::max<size_t>(1, s.size() / 3000);
-            for (size_t t = 0; t < s.size(); t += stride) {
-                r.x << double(t);
-                r.y << double(s[t] + 1) + offset;
-            }
-            return r;
-        };
-        const auto tr = d.labels.find("state_true");
-        if (tr != d.labels.end())
-            f.chart.series << raster(tr->second, 0.08, QStringLiteral("planted"), 1, true);
-        f.chart.series << raster(st->second, 0.0, QStringLiteral("Viterbi path"), 0, false);
-        f.chart.fixedYRange = true;
-        f.chart.yMin = 0.5;
-        f.chart.yMax = fig::metric(d, "hmm_states") + 0.5;
-        const double acc = fig::metric(d, "hmm_accuracy");
-        f.caption = std::isfinite(acc)
-                        ? QStringLiteral("Viterbi path of the fitted TG-HMM vs the planted states "
-                                         "(offset slightly); accuracy after matching %1 %.")
-                              .arg(num(100 * acc, 4))
-                        : QStringLiteral("Viterbi path of the TG-HMM fitted to the input.");
-    } else if (id == QLatin1String("hmm_posterior")) {
-        f.title = QStringLiteral("TG-HMM posterior state probabilities");
-        f.kind = FigureKind::Chart;
-        if (!fig::hasSeries(d, "hmm_posterior_1")) {
-            emptyChart(f, QStringLiteral("No TG-HMM in this run (hmm_states = 0)."));
-            return f;
-        }
-        f.chart.xLabel = QStringLiteral("time (samples)");
-        f.chart.yLabel = QStringLiteral("P(state | data)");
-        for (int k = 1; k <= 4; ++k) {
-            const std::string key = "hmm_posterior_" + std::to_string(k);
-            if (fig::hasSeries(d, key))
-                f.chart.series << fig::series(d, key, QStringLiteral("state %1").arg(k),
-                                              SeriesSpec::Style::Line, k - 1);
-        }
-        f.chart.fixedYRange = true;
-        f.chart.yMin = 0;
-        f.chart.yMax = 1;
-        f.caption = QStringLiteral(
-            "Forward–backward posteriors with pseudo-log-likelihood emissions (the torus-graph "
-            "normaliser is intractable; each node's von Mises conditional is exact).");
-    } else if (id == QLatin1String("hmm_networks")) {
-        f.title = QStringLiteral("Per-state coupling networks");
-        hmmNetworks(f, d);
-    } else if (id == QLatin1String("te_graph")) {
-        f.title = QStringLiteral("Directed transfer entropy (AR-TG)");
-        teGraph(f, d);
-    } else if (id == QLatin1String("te_matrix")) {
-        f.title = QStringLiteral("Transfer entropy i → j");
-        if (!matrix(d, "transfer_entropy")) {
-            emptyHeatmap(f, QStringLiteral("No AR-TG in this run."));
-            return f;
-        }
-        nodeHeatmap(f, d, "transfer_entropy", QStringLiteral("nats/sample"), QStringLiteral("magma"));
-        f.heatmap.rowTitle = QStringLiteral("source i");
-        f.heatmap.colTitle = QStringLiteral("target j");
-        f.heatmap.annotateCells = true;
-        f.caption = QStringLiteral(
-                        "Held-out log-likelihood gain of target j's von Mises conditional from the past of "
-                        "source i (AR-TG, lag %1). Negative = no gain (overfitting).")
-                        .arg(num(fig::metric(d, "ar_lag")));
-    } else if (id == QLatin1String("te_vs_T")) {
-        f.title = QStringLiteral("Transfer entropy vs series length");
-        f.kind = FigureKind::Chart;
-        if (!fig::hasSeries(d, "te_vs_T_forward")) {
-            emptyChart(f, QStringLiteral("Only for synthetic data."));
-            return f;
-        }
-        f.chart.xLabel = QStringLiteral("training length T (samples)");
-        f.chart.yLabel = QStringLiteral("transfer entropy (nats/sample)");
-        f.chart.logX = true;
-        f.chart.series << fig::series(d, "te_vs_T_forward", QStringLiteral("1 → 2 (planted)"),
-                                      SeriesSpec::Style::LineWithPoints, 0)
-                       << fig::series(d, "te_vs_T_backward", QStringLiteral("2 → 1 (none)"),
-                                      SeriesSpec::Style::LineWithPoints, 1);
-        f.chart.markers << gui::MarkerSpec{gui::MarkerSpec::Axis::Y, 0.0, QString()};
-        f.caption = QStringLiteral(
-            "A unidirectional pair simulated at growing lengths: the planted direction converges "
-            "to its true TE, the reverse to zero.");
-    } else {
-        throw std::invalid_argument("unknown figure '" + id.toStdString() + "'");
-    }
-    return f;
-}
-
-QString helpMarkdown() {
-    QFile f(QStringLiteral(":/torus-graph/help.md"));
-    return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QStringLiteral("# torus-graph\n");
+const PanelDefinition& panel() {
+    static const auto def = PanelDefinition::of<torusgraph::TorusGraphEngine>({
+        {"coupling_network", FigureKind::Graph, "Coupling network", couplingNetwork},
+        {"coupling_heatmap", FigureKind::Heatmap, "Coupling strength matrix", couplingHeatmap},
+        {"coupling_compare", FigureKind::Heatmap, "True vs closed form vs SSM", couplingCompare},
+        {"torus3d", FigureKind::Scene3D, "Pair density on the torus (3D)", torusScene},
+        {"ssm_convergence", FigureKind::Chart, "SSM loss vs iteration", ssmConvergence},
+        {"ssm_error", FigureKind::Chart, "SSM distance to the closed form", ssmError},
+        {"edge_roc", FigureKind::Chart, "Edge recovery ROC", edgeRoc},
+        {"scaling", FigureKind::Chart, "Time vs d (log-log)", scaling},
+        {"hmm_states", FigureKind::Chart, "HMM state sequence", hmmStates},
+        {"hmm_posterior", FigureKind::Chart, "HMM state posteriors", hmmPosterior},
+        {"hmm_networks", FigureKind::Graph, "Per-state coupling networks", hmmNetworks},
+        {"te_graph", FigureKind::Graph, "Directed transfer-entropy graph", teGraph},
+        {"te_matrix", FigureKind::Heatmap, "Transfer-entropy matrix", teMatrix},
+        {"te_vs_T", FigureKind::Chart, "Transfer entropy vs series length", teVsT},
+    });
+    return def;
 }
 
 } // namespace pl::torusgraphfig

@@ -3,10 +3,10 @@
 // on-screen view draw it (baselines in tests/baselines, light and dark), and a two-player run
 // gives a figure that explains what is needed and exports without OpenGL.
 
-#include "FtrlFigures.h"
 #include "GlTestMain.h"
 #include "core/RunContext.h"
 #include "games/FtrlPotentialEngine.h"
+#include "sdk/PanelDefinition.h"
 #include "widgets/FigureExporter.h"
 #include "widgets/FigureView.h"
 #include "widgets/ScreenshotHelper.h"
@@ -17,6 +17,11 @@
 #include <QTemporaryDir>
 
 using namespace pl::gui;
+
+namespace pl::ftrl {
+/// The panel's definition (plugins/ftrl-potential-games/FtrlFigures.cpp, linked through its _impl).
+const pl::PanelDefinition& panel();
+} // namespace pl::ftrl
 
 namespace {
 
@@ -57,7 +62,7 @@ private slots:
 
 void TestFtrlCube3d::twoPlayerGameExplains() {
     const pl::ResultDocument d = run("ftrl_entropic", false);
-    const FigureSpec f = pl::ftrl::buildFigure(QStringLiteral("cube3d"), d);
+    const FigureSpec f = pl::ftrl::panel().build(QStringLiteral("cube3d"), d);
     QVERIFY(f.kind == FigureKind::Scene3D);
     QVERIFY(f.scene.message.contains(QLatin1String("three-player")));
     // No OpenGL needed for the explanation: this also works without an X server.
@@ -76,7 +81,7 @@ void TestFtrlCube3d::threePlayerCube_data() {
 void TestFtrlCube3d::threePlayerCube() {
     QFETCH(QString, dynamics);
     const pl::ResultDocument d = run(dynamics.toStdString(), true);
-    const FigureSpec f = pl::ftrl::buildFigure(QStringLiteral("cube3d"), d);
+    const FigureSpec f = pl::ftrl::panel().build(QStringLiteral("cube3d"), d);
     QVERIFY2(f.scene.message.isEmpty(), qPrintable(f.scene.message));
     QCOMPARE(f.scene.spheres.size(), 2); // corners, start and end
     QCOMPARE(f.scene.spheres[0].centers.size(), 8);
@@ -85,7 +90,7 @@ void TestFtrlCube3d::threePlayerCube() {
     const PolylineSpec& traj = f.scene.polylines.last();
     QVERIFY(traj.points.size() >= 10);
     QVERIFY(traj.style.name.contains(dynamics));
-    for (const QVector3D& p : traj.points)
+    for (const Vec3& p : traj.points)
         QVERIFY(p.x() >= -1e-6f && p.x() <= 1.000001f && p.y() >= -1e-6f && p.z() <= 1.000001f);
     // The play ends at the best profile (2,2,2), i.e. P(strategy 1) = 0 for everyone.
     QVERIFY(traj.points.last().length() < 0.05f);
@@ -113,7 +118,7 @@ void TestFtrlCube3d::viewAndBaselines() {
         QSKIP(qPrintable(why));
     // From the uniform profile (the centre of the cube) the path crosses the inside.
     const FigureSpec f =
-        pl::ftrl::buildFigure(QStringLiteral("cube3d"), run("ftrl_entropic", true, "uniform"));
+        pl::ftrl::panel().build(QStringLiteral("cube3d"), run("ftrl_entropic", true, "uniform"));
     const Theme t = Theme::byName(theme);
     // The export picture.
     const QImage exported = FigureExporter::renderToImage(f, QSize(640, 480), 1.0, t);

@@ -51,7 +51,7 @@ FigureSpec bigSpheres() {
     f.kind = FigureKind::Scene3D;
     SphereSetSpec s;
     s.style.name = QStringLiteral("players");
-    s.centers = {QVector3D(0, 0, 0), QVector3D(1, 0, 0), QVector3D(0, 0, 1)};
+    s.centers = {Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(0, 0, 1)};
     s.radius = 0.2;
     s.values = {1, 2, 3};
     s.labels = {QStringLiteral("origin"), QStringLiteral("x"), QStringLiteral("z")};
@@ -60,7 +60,7 @@ FigureSpec bigSpheres() {
 }
 
 /// Widget position (logical px) of a world point in the view's viewport.
-QPoint project(VtkSceneView& view, const QVector3D& p) {
+QPoint project(VtkSceneView& view, const Vec3& p) {
     vtkRenderer* r = view.viewport()->renderer();
     r->SetWorldPoint(p.x(), p.y(), p.z(), 1.0);
     r->WorldToDisplay();
@@ -194,7 +194,7 @@ void TestVtkViewport::pickingSpheres() {
     const FigureSpec tubes = samples::tubesScene();
     view.setScene(tubes.scene, QString());
     QTest::qWait(50);
-    const QVector3D onTube = tubes.scene.polylines[0].points[150];
+    const Vec3 onTube = tubes.scene.polylines[0].points[150];
     const ScenePick p = view.pickAt(view.viewport()->mapTo(&view, project(view, onTube)));
     QVERIFY2(p.hit, "tube not picked");
     QCOMPARE(p.kind, QStringLiteral("polyline"));

@@ -34,4 +34,8 @@ env -u PAPERLAB_PLUGIN_PATH QT_QPA_PLATFORM=offscreen "$tmp/root/usr/bin/paperla
   --input "$examples/ssn-nash/oneill.nfg" --out "$tmp/oneill.json"
 grep -q '"oneill.nfg"' "$tmp/oneill.json"
 ! echo "$out" | grep -q broken
+# The installed executable finds its frontend module (drawing commands) in the private libdir.
+env -u PAPERLAB_PLUGIN_PATH -u PAPERLAB_FRONTEND QT_QPA_PLATFORM=offscreen "$tmp/root/usr/bin/paperlab" figure ssn-nash \
+  gap_vs_iteration --set rows=5 --set cols=5 --out "$tmp/gap.svg"
+grep -q "<svg" "$tmp/gap.svg"
 echo "package OK: $(basename "$deb")"

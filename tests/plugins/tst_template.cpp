@@ -1,7 +1,7 @@
 // The panel template (plugins/template) compiles, loads through the plugin manager, runs, and
 // builds its figure; it is not installed with the real panels.
-#include "sdk/PaperPlugin.h"
 #include "sdk/PanelModel.h"
+#include "sdk/PaperPlugin.h"
 #include "sdk/PluginManager.h"
 
 #include <QtTest>

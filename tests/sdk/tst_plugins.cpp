@@ -1,7 +1,7 @@
 // Plugin manager: metadata is read without loading, good plugins load on first use, and each
 // kind of broken plugin is listed with its error without taking the process down.
-#include "sdk/PaperPlugin.h"
 #include "sdk/PanelModel.h"
+#include "sdk/PaperPlugin.h"
 #include "sdk/PluginManager.h"
 
 #include <QtTest>
@@ -14,6 +14,7 @@ private slots:
     void goodPluginLoadsAndRuns();
     void brokenPluginsAreListedWithErrors_data();
     void brokenPluginsAreListedWithErrors();
+    void figureTableMismatchIsListed();
     void throwingEngineFailsOnlyItsJob();
     void realPanelsAreInstalled();
 
@@ -21,14 +22,16 @@ private:
     pl::PluginManager m_pm;
 };
 
-void TstPlugins::initTestCase() { m_pm.scan({QStringLiteral(FIXTURE_DIR)}); }
+void TstPlugins::initTestCase() {
+    m_pm.scan({QStringLiteral(FIXTURE_DIR)});
+}
 
 void TstPlugins::listsEveryPluginWithoutLoading() {
     QStringList ids;
     for (const auto& p : m_pm.plugins())
         ids << p.id;
-    for (const char* id : {"fixture-good", "fixture-throws", "fixture-badinit", "fixture-missingsym", "fixture-wrongiid",
-                           "fixture-badapi"})
+    for (const char* id : {"fixture-good", "fixture-throws", "fixture-badinit", "fixture-missingsym",
+                           "fixture-wrongiid", "fixture-badapi", "fixture-oldapi", "fixture-badtable"})
         QVERIFY2(ids.contains(QString::fromLatin1(id)), qPrintable(ids.join(',')));
     const pl::PluginInfo* good = m_pm.info("fixture-good");
     QVERIFY(good->error.isEmpty());
@@ -37,6 +40,9 @@ void TstPlugins::listsEveryPluginWithoutLoading() {
     // Metadata problems are known before loading anything.
     QVERIFY(m_pm.info("fixture-badapi")->error.contains("API version"));
     QVERIFY(m_pm.info("fixture-wrongiid")->error.contains("wrong interface id"));
+    // A plugin built for the previous interface is refused before loading, saying why.
+    const QString old = m_pm.info("fixture-oldapi")->error;
+    QVERIFY2(old.contains("built for plugin API 1") && old.contains("rebuild"), qPrintable(old));
 }
 
 void TstPlugins::goodPluginLoadsAndRuns() {
@@ -57,11 +63,20 @@ void TstPlugins::goodPluginLoadsAndRuns() {
 void TstPlugins::brokenPluginsAreListedWithErrors_data() {
     QTest::addColumn<QString>("id");
     QTest::addColumn<QString>("reason");
-    QTest::newRow("initialize fails") << "fixture-badinit" << "initialize() failed";
-    QTest::newRow("missing symbol") << "fixture-missingsym" << "cannot load";
-    QTest::newRow("wrong interface") << "fixture-wrongiid" << "wrong interface id";
-    QTest::newRow("future api") << "fixture-badapi" << "API version";
-    QTest::newRow("absent") << "no-such-plugin" << "no plugin";
+    QTest::newRow("initialize fails") << "fixture-badinit"
+                                      << "initialize() failed";
+    QTest::newRow("missing symbol") << "fixture-missingsym"
+                                    << "cannot load";
+    QTest::newRow("wrong interface") << "fixture-wrongiid"
+                                     << "wrong interface id";
+    QTest::newRow("future api") << "fixture-badapi"
+                                << "API version";
+    QTest::newRow("old api") << "fixture-oldapi"
+                             << "built for plugin API 1";
+    QTest::newRow("figure table disagrees") << "fixture-badtable"
+                                            << "paper.json and the figure table disagree";
+    QTest::newRow("absent") << "no-such-plugin"
+                            << "no plugin";
 }
 
 void TstPlugins::brokenPluginsAreListedWithErrors() {
@@ -74,6 +89,19 @@ void TstPlugins::brokenPluginsAreListedWithErrors() {
         QVERIFY(!info->error.isEmpty());
     // The manager still works for the good plugin afterwards.
     QVERIFY(m_pm.load("fixture-good"));
+}
+
+void TstPlugins::figureTableMismatchIsListed() {
+    QString err;
+    QVERIFY(!m_pm.load("fixture-badtable", &err));
+    const QString listed = m_pm.info("fixture-badtable")->error;
+    QCOMPARE(listed, err);
+    for (const char* what :
+         {"figure 'sum': paper.json says kind 'chart', the code says 'heatmap'",
+          "figure 'sum': paper.json says title \"Partial sums\", the code says \"Partial sums of 1/i²\"",
+          "figure 'only_in_code' is in the code's table but not in paper.json",
+          "figure 'only_in_json' is in paper.json but not in the code's table"})
+        QVERIFY2(listed.contains(QString::fromUtf8(what)), qPrintable(listed));
 }
 
 void TstPlugins::throwingEngineFailsOnlyItsJob() {
@@ -96,14 +124,19 @@ void TstPlugins::throwingEngineFailsOnlyItsJob() {
 void TstPlugins::realPanelsAreInstalled() {
     pl::PluginManager pm;
     pm.scan(); // PAPERLAB_PLUGIN_PATH points at the build's plugin folder
-    for (const char* id : {"ssn-nash", "ftrl-potential-games"}) {
+    for (const char* id : {"ssn-nash", "ftrl-potential-games", "tilesparse", "torus-graph",
+                           "curve-scene-graph", "bottleneck-keypoints", "promise-protein-states"}) {
         const pl::PluginInfo* info = pm.info(QString::fromLatin1(id));
         QVERIFY2(info, id);
         QVERIFY2(info->error.isEmpty(), qPrintable(info->error));
         QVERIFY(pm.load(QString::fromLatin1(id)));
         QVERIFY(!info->figures.isEmpty());
-        QVERIFY(info->preset("paper defaults"));
+        QVERIFY(!info->presets.isEmpty());
+        // The help page comes from the plugin's resources, not a fallback.
+        QVERIFY2(pm.load(QString::fromLatin1(id))->helpMarkdown().size() > 200, id);
     }
+    for (const char* id : {"ssn-nash", "ftrl-potential-games"})
+        QVERIFY(pm.info(QString::fromLatin1(id))->preset("paper defaults"));
 }
 
 QTEST_GUILESS_MAIN(TstPlugins)

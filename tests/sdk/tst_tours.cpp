@@ -18,7 +18,7 @@ namespace {
 
 QJsonObject meta() {
     return QJsonDocument::fromJson(R"({
-      "id": "demo", "apiVersion": 1, "version": "1", "title": "Demo",
+      "id": "demo", "apiVersion": 2, "version": "1", "title": "Demo",
       "figures": [{"id": "curve", "kind": "chart"}, {"id": "map", "kind": "heatmap"}],
       "presets": [{"name": "big", "params": {"rows": 100}}],
       "tours": [{"name": "basics", "title": "The basics", "file": "tours/basics.json"}]

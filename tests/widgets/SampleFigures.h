@@ -1,7 +1,7 @@
 #pragma once
 // Deterministic sample figures shared by the widget tests, the gallery and the benchmark.
 
-#include "widgets/FigureSpec.h"
+#include "sdk/figure/FigureSpec.h"
 
 #include <cmath>
 #include <limits>

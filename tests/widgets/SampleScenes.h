@@ -2,7 +2,7 @@
 // Deterministic sample graphs and 3D scenes shared by the graph tests, the GL tests, the visual
 // benchmark and the screenshot baselines.
 
-#include "widgets/FigureSpec.h"
+#include "sdk/figure/FigureSpec.h"
 
 #include <cmath>
 #include <cstdint>
@@ -124,7 +124,7 @@ inline FigureSpec spheresScene(int n = 400) {
         const double t = double(i) / std::max(1, n - 1);
         const double a = 2 * std::numbers::pi * 6 * t + 0.37 * i;
         const double rad = 0.15 + 0.35 * std::fmod(i * 0.618034, 1.0);
-        s.centers << QVector3D(float(0.5 + rad * std::cos(a)), float(0.5 + rad * std::sin(a)), float(t));
+        s.centers << Vec3(float(0.5 + rad * std::cos(a)), float(0.5 + rad * std::sin(a)), float(t));
         s.values << t;
         s.radii << r * (0.6 + 0.8 * std::fmod(i * 0.414, 1.0));
     }
@@ -156,7 +156,7 @@ inline FigureSpec torusScene() {
     p.style.colorIndex = 5;
     for (int i = 0; i < 300; ++i) {
         const double z = -0.8 + 1.6 * i / 299.0;
-        p.points << QVector3D(float(0.08 * std::cos(i * 0.9)), float(0.08 * std::sin(i * 0.9)), float(z));
+        p.points << Vec3(float(0.08 * std::cos(i * 0.9)), float(0.08 * std::sin(i * 0.9)), float(z));
     }
     f.scene.pointClouds << p;
     f.scene.colorBarTitle = QStringLiteral("density");
@@ -178,7 +178,7 @@ inline FigureSpec tubesScene() {
         for (int i = 0; i <= 300; ++i) {
             const double t = i / 300.0;
             const double a = 8 * t + k * std::numbers::pi;
-            l.points << QVector3D(float(0.5 + 0.4 * (1 - t) * std::cos(a)),
+            l.points << Vec3(float(0.5 + 0.4 * (1 - t) * std::cos(a)),
                                   float(0.5 + 0.4 * (1 - t) * std::sin(a)), float(k == 0 ? t : 1 - t));
             l.values << t;
         }
@@ -188,18 +188,18 @@ inline FigureSpec tubesScene() {
     frame.style.name = QStringLiteral("frame");
     frame.style.colorIndex = 7;
     frame.lineWidth = 1.5;
-    frame.points = {QVector3D(0, 0, 0), QVector3D(1, 0, 0), QVector3D(1, 1, 0), QVector3D(0, 1, 0),
-                    QVector3D(0, 0, 0)};
+    frame.points = {Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(1, 1, 0), Vec3(0, 1, 0),
+                    Vec3(0, 0, 0)};
     f.scene.polylines << frame;
     ArrowSetSpec a;
     a.style.name = QStringLiteral("flow");
     a.style.colorIndex = 5;
-    a.origins = {QVector3D(0, 0, 0), QVector3D(0, 0, 0), QVector3D(0, 0, 0)};
-    a.vectors = {QVector3D(0.3f, 0, 0), QVector3D(0, 0.3f, 0), QVector3D(0, 0, 0.3f)};
+    a.origins = {Vec3(0, 0, 0), Vec3(0, 0, 0), Vec3(0, 0, 0)};
+    a.vectors = {Vec3(0.3f, 0, 0), Vec3(0, 0.3f, 0), Vec3(0, 0, 0.3f)};
     f.scene.arrows << a;
-    f.scene.labels << SceneLabelSpec{QVector3D(0.35f, 0, 0), QStringLiteral("x")}
-                   << SceneLabelSpec{QVector3D(0, 0.35f, 0), QStringLiteral("y")}
-                   << SceneLabelSpec{QVector3D(0, 0, 0.35f), QStringLiteral("z")};
+    f.scene.labels << SceneLabelSpec{Vec3(0.35f, 0, 0), QStringLiteral("x")}
+                   << SceneLabelSpec{Vec3(0, 0.35f, 0), QStringLiteral("y")}
+                   << SceneLabelSpec{Vec3(0, 0, 0.35f), QStringLiteral("z")};
     f.scene.colorBarTitle = QStringLiteral("time");
     f.scene.colormap = QStringLiteral("viridis");
     return f;

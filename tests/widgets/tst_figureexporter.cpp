@@ -3,7 +3,7 @@
 
 #include "SampleFigures.h"
 #include "widgets/FigureExporter.h"
-#include "widgets/FigureSpecJson.h"
+#include "sdk/figure/FigureSpecJson.h"
 #include "widgets/ScreenshotHelper.h"
 
 #include <QFile>

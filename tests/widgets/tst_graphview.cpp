@@ -5,7 +5,7 @@
 
 #include "SampleScenes.h"
 #include "widgets/FigureExporter.h"
-#include "widgets/FigureSpecJson.h"
+#include "sdk/figure/FigureSpecJson.h"
 #include "widgets/FigureView.h"
 #include "widgets/GraphLayoutProvider.h"
 #include "widgets/GraphPainter.h"

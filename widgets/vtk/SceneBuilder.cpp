@@ -92,7 +92,9 @@ struct SceneBuilder::Impl {
     sceneitems::Coloring coloring(const SceneItemStyle& style, const QVector<double>& values, bool usesValues,
                                   vtkLookupTable* shared, double lo, double hi) {
         sceneitems::Coloring c;
-        const QColor solid = style.color.isValid() ? style.color : theme.seriesColor(style.colorIndex);
+        const Rgba& own = style.color;
+        const QColor solid = own.isValid() ? QColor(own.red(), own.green(), own.blue(), own.alpha())
+                                           : theme.seriesColor(style.colorIndex);
         c.rgb[0] = solid.redF();
         c.rgb[1] = solid.greenF();
         c.rgb[2] = solid.blueF();

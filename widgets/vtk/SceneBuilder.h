@@ -6,10 +6,9 @@
 /// the same picture; it also answers picks. VTK types appear only as forward declarations.
 /// Thread affinity: the thread that renders (GUI).
 
-#include "widgets/FigureSpec.h"
+#include "sdk/figure/FigureSpec.h"
 #include "widgets/Theme.h"
 
-#include <QVector3D>
 #include <limits>
 #include <memory>
 
@@ -24,7 +23,7 @@ struct ScenePick {
     QString kind;       ///< "sphere" | "polyline" | "surface" | "point" | "arrow"
     int itemIndex = -1; ///< index in its SceneSpec list
     int element = -1;   ///< sphere / point / arrow index; nearest point or vertex for lines, surfaces
-    QVector3D position; ///< picked position (scene units)
+    Vec3 position; ///< picked position (scene units)
     double value = std::numeric_limits<double>::quiet_NaN(); ///< colour value of the element, if any
     QString text;                                            ///< one-line read-out
 };

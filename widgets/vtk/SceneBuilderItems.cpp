@@ -53,7 +53,7 @@ vtkNew<vtkDoubleArray> valueArray(const QVector<double>& values) {
     return a;
 }
 
-vtkNew<vtkPoints> pointsOf(const QVector<QVector3D>& pts) {
+vtkNew<vtkPoints> pointsOf(const QVector<Vec3>& pts) {
     vtkNew<vtkPoints> p;
     p->SetNumberOfPoints(pts.size());
     for (qsizetype i = 0; i < pts.size(); ++i)
@@ -118,7 +118,7 @@ vtkActor* addSpheres(vtkRenderer* r, const SphereSetSpec& s, const Coloring& c, 
 
 vtkActor* addPolyline(vtkRenderer* r, const PolylineSpec& s, const Coloring& c, double pixelScale) {
     // Drop repeated points (a tube cannot orient a zero-length segment).
-    QVector<QVector3D> pts;
+    QVector<Vec3> pts;
     QVector<double> vals;
     const bool values = usesValues(s.values, s.points.size());
     for (qsizetype i = 0; i < s.points.size(); ++i) {
@@ -277,7 +277,7 @@ vtkActor* addArrows(vtkRenderer* r, const ArrowSetSpec& s, const Coloring& c) {
     length->SetName("length");
     length->SetNumberOfValues(n);
     for (qsizetype i = 0; i < n; ++i) {
-        const QVector3D v = s.vectors[i];
+        const Vec3 v = s.vectors[i];
         const float t[3] = {v.x(), v.y(), v.z()};
         dir->SetTypedTuple(i, t);
         length->SetValue(i, float(v.length() * s.scale));

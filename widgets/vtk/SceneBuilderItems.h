@@ -2,8 +2,9 @@
 /// Internal to SceneBuilder: one function per SceneSpec item kind, each building the VTK pipeline
 /// of the item and adding its actor to a renderer. GUI (rendering) thread.
 
-#include "widgets/FigureSpec.h"
+#include "sdk/figure/FigureSpec.h"
 
+#include <QColor>
 #include <QPair>
 
 class vtkActor;

@@ -25,7 +25,7 @@ double valueAt(const QVector<double>& v, int i, qsizetype count) {
 }
 
 /// Index of the point of \a pts nearest to \a p.
-int nearest(const QVector<QVector3D>& pts, const QVector3D& p) {
+int nearest(const QVector<Vec3>& pts, const Vec3& p) {
     int best = -1;
     float bestD = std::numeric_limits<float>::infinity();
     for (qsizetype i = 0; i < pts.size(); ++i) {
@@ -39,9 +39,9 @@ int nearest(const QVector<QVector3D>& pts, const QVector3D& p) {
 }
 
 /// Smallest t >= 0 with |o + t d - c| = r (d unit), or inf.
-double raySphere(const QVector3D& o, const QVector3D& d, const QVector3D& c, double r) {
-    const QVector3D oc = o - c;
-    const double b = QVector3D::dotProduct(oc, d);
+double raySphere(const Vec3& o, const Vec3& d, const Vec3& c, double r) {
+    const Vec3 oc = o - c;
+    const double b = Vec3::dotProduct(oc, d);
     const double cc = double(oc.lengthSquared()) - r * r;
     const double disc = b * b - cc;
     if (disc < 0)
@@ -52,17 +52,17 @@ double raySphere(const QVector3D& o, const QVector3D& d, const QVector3D& c, dou
 }
 
 /// Ray parameter where the ray passes within \a tol of segment [a, b], or inf.
-double raySegment(const QVector3D& o, const QVector3D& d, const QVector3D& a, const QVector3D& b,
+double raySegment(const Vec3& o, const Vec3& d, const Vec3& a, const Vec3& b,
                   double tol) {
-    const QVector3D u = b - a;
-    const QVector3D w = o - a;
-    const double uu = QVector3D::dotProduct(u, u), ud = QVector3D::dotProduct(u, d);
-    const double uw = QVector3D::dotProduct(u, w), dw = QVector3D::dotProduct(d, w);
+    const Vec3 u = b - a;
+    const Vec3 w = o - a;
+    const double uu = Vec3::dotProduct(u, u), ud = Vec3::dotProduct(u, d);
+    const double uw = Vec3::dotProduct(u, w), dw = Vec3::dotProduct(d, w);
     const double den = uu - ud * ud;
     double s = den > 1e-12 ? (uw - ud * dw) / den : 0.0; // along the segment (0..1)
     s = std::clamp(s, 0.0, 1.0);
-    const QVector3D q = a + u * float(s);
-    const double t = QVector3D::dotProduct(q - o, d);
+    const Vec3 q = a + u * float(s);
+    const double t = Vec3::dotProduct(q - o, d);
     if (t < 0)
         return kInf;
     return (o + d * float(t) - q).length() <= tol ? t : kInf;
@@ -94,8 +94,8 @@ ScenePick pick(vtkRenderer* r, const SceneSpec& s, const QVector<Entry>& entries
     r->GetWorldPoint(w1);
     if (w0[3] == 0 || w1[3] == 0)
         return best;
-    const QVector3D o(float(w0[0] / w0[3]), float(w0[1] / w0[3]), float(w0[2] / w0[3]));
-    QVector3D d = QVector3D(float(w1[0] / w1[3]), float(w1[1] / w1[3]), float(w1[2] / w1[3])) - o;
+    const Vec3 o(float(w0[0] / w0[3]), float(w0[1] / w0[3]), float(w0[2] / w0[3]));
+    Vec3 d = Vec3(float(w1[0] / w1[3]), float(w1[1] / w1[3]), float(w1[2] / w1[3])) - o;
     if (d.length() <= 0)
         return best;
     d.normalize();
@@ -123,7 +123,7 @@ ScenePick pick(vtkRenderer* r, const SceneSpec& s, const QVector<Entry>& entries
     for (qsizetype k = 0; k < s.arrows.size(); ++k) {
         const ArrowSetSpec& it = s.arrows[k];
         for (qsizetype i = 0; i < std::min(it.origins.size(), it.vectors.size()); ++i) {
-            const QVector3D tip = it.origins[i] + it.vectors[i] * float(it.scale);
+            const Vec3 tip = it.origins[i] + it.vectors[i] * float(it.scale);
             const double len = (tip - it.origins[i]).length();
             const double t = raySegment(o, d, it.origins[i], tip, std::max(1e-6, 0.1 * len));
             if (t < bestT) {
@@ -152,8 +152,8 @@ ScenePick pick(vtkRenderer* r, const SceneSpec& s, const QVector<Entry>& entries
     if (listed > 0 && picker->Pick(x, y, 0.0, r)) {
         double pp[3];
         picker->GetPickPosition(pp);
-        const QVector3D pos{float(pp[0]), float(pp[1]), float(pp[2])};
-        const double t = QVector3D::dotProduct(pos - o, d);
+        const Vec3 pos{float(pp[0]), float(pp[1]), float(pp[2])};
+        const double t = Vec3::dotProduct(pos - o, d);
         const vtkActor* hitActor = picker->GetActor();
         for (const Entry& e : entries) {
             if (e.actor != hitActor || !(t < bestT))

@@ -4,7 +4,7 @@
 /// and circular (vtkCircularLayoutStrategy). Deterministic: the strategy's random seed is set and
 /// calls are serialised, because VTK's random generator (vtkMath) is process-wide. Any thread.
 
-#include "widgets/FigureSpec.h"
+#include "sdk/figure/FigureSpec.h"
 
 #include <QPointF>
 #include <QVector>

@@ -9,7 +9,7 @@
 /// so availability is probed first through Qt: without an X server (DISPLAY) or OpenGL 3.2,
 /// render() fails with a message ("needs an X server ... try xvfb-run -a ..."). GUI thread.
 
-#include "widgets/FigureSpec.h"
+#include "sdk/figure/FigureSpec.h"
 #include "widgets/Theme.h"
 
 #include <QImage>

@@ -206,7 +206,7 @@ void VtkSceneView::onClicked(double x, double y) {
     m_pickText = p.text;
     emit hoverTextChanged(p.text);
     if (p.hit)
-        emit picked(p.item, p.element, p.position);
+        emit picked(p.item, p.element, QVector3D(p.position.x(), p.position.y(), p.position.z()));
 }
 
 } // namespace pl::gui
