@@ -1,5 +1,5 @@
 #pragma once
-/// Parsed command line of the headless commands (shared/design/cli-contract.md).
+/// Parsed command line of the headless commands (docs/cli-contract.md).
 
 #include <QStringList>
 #include <optional>

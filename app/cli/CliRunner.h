@@ -1,5 +1,5 @@
 #pragma once
-/// The headless commands of shared/design/cli-contract.md: list, params, run, figure, report,
+/// The headless commands of docs/cli-contract.md: list, params, run, figure, report,
 /// replay. Never opens a window or a dialog. Main thread; runs engines synchronously. Model side
 /// only: drawing goes through a FigureRenderer (the frontend module, app/frontend/Frontend.h).
 

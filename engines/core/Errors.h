@@ -1,6 +1,6 @@
 #pragma once
 /// Exception types shared by engines, readers and the CLI. Each maps to one CLI exit code
-/// (see shared/design/cli-contract.md): UsageError -> 1, InputError -> 3, EngineError and
+/// (see docs/cli-contract.md): UsageError -> 1, InputError -> 3, EngineError and
 /// Cancelled -> 4.
 
 #include <cstdint>

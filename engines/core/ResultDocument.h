@@ -1,5 +1,5 @@
 #pragma once
-/// The result of one engine run, with exactly the keys of shared/design/cli-contract.md
+/// The result of one engine run, with exactly the keys of docs/cli-contract.md
 /// (metrics, series, matrices, vectors, labels, graphs, claims). Plain data, no Qt; copied
 /// freely between threads (share it as std::shared_ptr<const ResultDocument> for big ones).
 
