@@ -8,7 +8,11 @@ cd "$root"
 mode="${1:-run}"
 shift || true
 
+# Each phase prints its wall time (CI budget: the fuzz and TSan gates report their own share).
+phase_start=$(date +%s)
+phase() { local now; now=$(date +%s); echo "paperlab: $1 took $((now - phase_start)) s"; phase_start=$now; }
 "$root/packaging/install-deps.sh"
+phase "packages"
 
 # ccache: rewrite absolute paths relative to the checkout so clones in other folders share hits.
 export CCACHE_BASEDIR="$root"
@@ -17,6 +21,7 @@ export CCACHE_MAXSIZE="${CCACHE_MAXSIZE:-5G}"
 jobs="$(nproc)"
 cmake --preset default >/dev/null
 cmake --build --preset default -j"$jobs"
+phase "release build"
 
 case "$mode" in
   run)
@@ -30,6 +35,7 @@ case "$mode" in
     fuzz_runs="${PAPERLAB_FUZZ_RUNS:-30000}"
     if [ "$fuzz_runs" != 0 ]; then
       PAPERLAB_FUZZ_RUNS="$fuzz_runs" "$root/tests/fuzz/run-fuzzers.sh"
+      phase "fuzz gate (clang build + $fuzz_runs runs per target)"
     fi
     # Quality gates (issue #10), each small enough for CI: ThreadSanitizer on the job layer and
     # every test labelled tsan; cppcheck on engines/, app/, widgets/ (must be clean). The ASan +
@@ -37,8 +43,10 @@ case "$mode" in
     # '^(core|games|engine|tilesparse)$' cli) and clang-tidy run with PAPERLAB_FULL_GATES=1.
     if [ "${PAPERLAB_GATES:-1}" != 0 ]; then
       "$root/tests/run-sanitizers.sh" tsan
+      phase "ThreadSanitizer gate"
       if command -v cppcheck >/dev/null; then
         PAPERLAB_SA_STRICT=1 PAPERLAB_SA_TOOLS=cppcheck "$root/tests/run-static-analysis.sh" build
+        phase "cppcheck gate"
       fi
       if [ "${PAPERLAB_FULL_GATES:-0}" = 1 ]; then
         "$root/tests/run-sanitizers.sh" asan '^(core|games|engine|tilesparse)$' cli

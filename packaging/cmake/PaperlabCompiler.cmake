@@ -1,12 +1,21 @@
 # Compiler settings shared by every target: warnings, ccache, optimisation level, linker, build commit.
+# ccache caches compilations that use our precompiled headers only with these sloppiness
+# options (a PCH embeds __DATE__/__TIME__ state and its own macro set), and GCC's preprocessor mode
+# needs -fpch-preprocess; without them every PCH user (all engines and tests) is uncacheable.
 find_program(PAPERLAB_CCACHE ccache)
 if(PAPERLAB_CCACHE AND NOT CMAKE_CXX_COMPILER_LAUNCHER)
-  set(CMAKE_CXX_COMPILER_LAUNCHER ${PAPERLAB_CCACHE})
-  set(CMAKE_C_COMPILER_LAUNCHER ${PAPERLAB_CCACHE})
+  set(_ccache ${CMAKE_COMMAND} -E env
+      "CCACHE_SLOPPINESS=pch_defines,time_macros,include_file_mtime,include_file_ctime" ${PAPERLAB_CCACHE})
+  set(CMAKE_CXX_COMPILER_LAUNCHER ${_ccache})
+  set(CMAKE_C_COMPILER_LAUNCHER ${_ccache})
+  set(PAPERLAB_CCACHE_PCH ON)
 endif()
 
 add_library(paperlab_warnings INTERFACE)
 target_compile_options(paperlab_warnings INTERFACE -Wall -Wextra -Wno-unused-parameter)
+if(PAPERLAB_CCACHE_PCH AND CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
+  add_compile_options($<$<COMPILE_LANGUAGE:CXX>:-fpch-preprocess>)
+endif()
 
 execute_process(COMMAND git rev-parse --short=12 HEAD
                 WORKING_DIRECTORY ${CMAKE_SOURCE_DIR}
