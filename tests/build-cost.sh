@@ -40,11 +40,11 @@ log="$build/.ninja_log"
 exec /usr/bin/python3 - "$log" "$top" "$fmt" "$build" <<'PY'
 import json, os, re, sys
 log, top, fmt, build = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
-last = {}
-if log.endswith("cpu-times.log"):
-    # "user sys output" per step (GNU time); outputs are absolute or relative to the build dir.
+def read_cpu_times(path, build):
+    """Seconds per step from cpu-times.log ("user sys output" per line, GNU time)."""
     babs = os.path.abspath(build) + "/"
-    with open(log) as f:
+    steps = {}
+    with open(path) as f:
         for line in f:
             parts = line.split(None, 2)
             if len(parts) < 3 or not re.match(r"^[0-9.]+$", parts[0]):
@@ -52,30 +52,30 @@ if log.endswith("cpu-times.log"):
             out = parts[2].strip()
             if out.startswith(babs):
                 out = out[len(babs):]
-            last[out] = (0, int(round((float(parts[0]) + float(parts[1])) * 1000)), out)
-    lines = []
-else:
-    lines = open(log)
-if True:
-    for line in lines:
-        if line.startswith("#"):
-            continue
-        parts = line.rstrip("\n").split("\t")
-        if len(parts) < 4:
-            continue
-        start, end, path = int(parts[0]), int(parts[1]), parts[3]
-        cmd = parts[4] if len(parts) > 4 else path
-        last[path] = (start, end, cmd)
+            steps[out] = float(parts[0]) + float(parts[1])
+    return steps
 
-# A step with several outputs (moc/rcc, a link with its import files) has one line per output:
-# count each (start, end, command) once, under its first output.
-seen, steps_once = set(), {}
-for path, (start, end, cmd) in last.items():
-    if (start, end, cmd) in seen:
-        continue
-    seen.add((start, end, cmd))
-    steps_once[path] = (end - start) / 1000.0
-last = steps_once
+def read_ninja_log(path):
+    """Seconds per step from .ninja_log: the last entry of every output; a step with several
+    outputs (moc/rcc, a link with its import files) has one line per output and counts once."""
+    last = {}
+    with open(path) as f:
+        for line in f:
+            if line.startswith("#"):
+                continue
+            parts = line.rstrip("\n").split("\t")
+            if len(parts) < 4:
+                continue
+            start, end, out = int(parts[0]), int(parts[1]), parts[3]
+            last[out] = (start, end, parts[4] if len(parts) > 4 else out)
+    seen, steps = set(), {}
+    for out, key in last.items():
+        if key not in seen:
+            seen.add(key)
+            steps[out] = (key[1] - key[0]) / 1000.0
+    return steps
+
+last = read_cpu_times(log, build) if log.endswith("cpu-times.log") else read_ninja_log(log)
 
 def source_of(path):
     # "engines/games/CMakeFiles/paperlab_games.dir/DrsOperator.cpp.o" -> ("engines/games", "DrsOperator.cpp")
