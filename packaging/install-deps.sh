@@ -4,7 +4,7 @@
 set -euo pipefail
 PKGS=(
   build-essential cmake ninja-build ccache mold pkg-config git file time bc
-  qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libqt6svg6-dev qt6-qpa-plugins
+  qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-svg-dev libqt6opengl6-dev qt6-qpa-plugins
   libgl-dev libglx-mesa0 libgl1-mesa-dri
   libvtk9-dev libeigen3-dev nlohmann-json3-dev libspectra-dev coinor-libclp-dev
   gemmi-dev tao-pegtl-dev zlib1g-dev
