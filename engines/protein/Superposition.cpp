@@ -82,8 +82,11 @@ bool wellConditioned(const Eigen::Matrix3Xd& x) {
     if (x.cols() < 3)
         return false;
     const Eigen::Matrix3Xd c = x.colwise() - x.rowwise().mean();
-    Eigen::JacobiSVD<Eigen::Matrix3Xd> svd(c);
-    const Eigen::Vector3d s = svd.singularValues();
+    // Singular values of the 3 x n cloud = those of R in c^T = QR; the 3 x 3 Jacobi SVD is the
+    // one Kabsch already uses (a dynamic-size JacobiSVD would double this file's compile time).
+    const Eigen::HouseholderQR<Eigen::MatrixX3d> qr(c.transpose());
+    const Eigen::Matrix3d R = qr.matrixQR().topRows<3>().triangularView<Eigen::Upper>();
+    const Eigen::Vector3d s = Eigen::JacobiSVD<Eigen::Matrix3d>(R).singularValues();
     return s(0) > 0 && s(1) / s(0) >= 1e-8;
 }
 
