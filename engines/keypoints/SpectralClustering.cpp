@@ -1,6 +1,7 @@
 #include "SpectralClustering.h"
 
 #include "core/Errors.h"
+#include "core/SymmetricEigen.h"
 
 #include <Eigen/SparseCholesky>
 #include <Spectra/SymEigsShiftSolver.h>
@@ -74,10 +75,10 @@ EigenPairs smallestEigenpairs(const SpMat& L, int nev, const std::function<void(
     EigenPairs out;
     if (nev >= n - 1 || n <= 24) {
         // Too small for a Krylov method (Spectra needs nev < ncv <= n): dense solve.
-        Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> es{Eigen::MatrixXd(L)};
+        const SymmetricEigen es = symmetricEigen(Eigen::MatrixXd(L));
         nev = std::min(nev, n);
-        out.values = es.eigenvalues().head(nev);
-        out.vectors = es.eigenvectors().leftCols(nev);
+        out.values = es.values.head(nev);
+        out.vectors = es.vectors.leftCols(nev);
         return out;
     }
     LdltShiftSolve op(L);

@@ -1,5 +1,7 @@
 #include "StateClustering.h"
 
+#include "core/SymmetricEigen.h"
+
 #include <Eigen/Dense>
 
 #include <algorithm>
@@ -302,23 +304,23 @@ PcaMap pcaMap(const std::vector<Eigen::Matrix3Xd>& aligned) {
         return out;
     }
     if (n <= d) {
-        Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> es(X * X.transpose());
-        const long m = es.eigenvalues().size();
-        const Eigen::VectorXd v1 = es.eigenvectors().col(m - 1);
-        p1 = v1 * std::sqrt(std::max(0.0, es.eigenvalues()(m - 1)));
-        out.explained1 = es.eigenvalues()(m - 1) / total;
+        const SymmetricEigen es = symmetricEigen(X * X.transpose());
+        const long m = es.values.size();
+        const Eigen::VectorXd v1 = es.vectors.col(m - 1);
+        p1 = v1 * std::sqrt(std::max(0.0, es.values(m - 1)));
+        out.explained1 = es.values(m - 1) / total;
         if (m >= 2) {
-            p2 = es.eigenvectors().col(m - 2) * std::sqrt(std::max(0.0, es.eigenvalues()(m - 2)));
-            out.explained2 = es.eigenvalues()(m - 2) / total;
+            p2 = es.vectors.col(m - 2) * std::sqrt(std::max(0.0, es.values(m - 2)));
+            out.explained2 = es.values(m - 2) / total;
         }
     } else {
-        Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> es(X.transpose() * X);
-        const long m = es.eigenvalues().size();
-        p1 = X * es.eigenvectors().col(m - 1);
-        out.explained1 = es.eigenvalues()(m - 1) / total;
+        const SymmetricEigen es = symmetricEigen(X.transpose() * X);
+        const long m = es.values.size();
+        p1 = X * es.vectors.col(m - 1);
+        out.explained1 = es.values(m - 1) / total;
         if (m >= 2) {
-            p2 = X * es.eigenvectors().col(m - 2);
-            out.explained2 = es.eigenvalues()(m - 2) / total;
+            p2 = X * es.vectors.col(m - 2);
+            out.explained2 = es.values(m - 2) / total;
         }
     }
     // Fix the sign: the model farthest along each axis is positive (deterministic orientation).

@@ -1,6 +1,7 @@
 #include "SyntheticProtein.h"
 
 #include "Superposition.h"
+#include "core/SymmetricEigen.h"
 
 #include <Eigen/Dense>
 #include <Eigen/Geometry>
@@ -172,13 +173,13 @@ AnmModes anmModes(const Eigen::Matrix3Xd& ca, double cutoff, int modes) {
             H.block<3, 3>(3 * i, 3 * i) -= block;
             H.block<3, 3>(3 * j, 3 * j) -= block;
         }
-    Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> es(H);
-    if (es.info() != Eigen::Success)
+    const SymmetricEigen es = symmetricEigen(H);
+    if (!es.ok)
         throw std::runtime_error("ANM eigendecomposition failed");
     const long m = std::clamp<long>(modes, 1, 3 * L - 6);
     AnmModes out;
-    out.values = es.eigenvalues().segment(6, m);
-    out.vectors = es.eigenvectors().middleCols(6, m);
+    out.values = es.values.segment(6, m);
+    out.vectors = es.vectors.middleCols(6, m);
     return out;
 }
 

@@ -7,6 +7,7 @@
 #include "core/ResultDocument.h"
 #include "core/Rng.h"
 #include "core/RunContext.h"
+#include "core/SymmetricEigen.h"
 
 #include <QtTest>
 #include <cmath>
@@ -32,6 +33,7 @@ private slots:
     void resultJsonRoundTrip();
     void resultJsonRejectsGarbage();
     void runContextCancelAndProgress();
+    void symmetricEigenDecomposes();
 };
 
 void TstCore::rngIsReproducible() {
@@ -73,8 +75,8 @@ void TstCore::rngSamplerMoments_data() {
     QTest::newRow("gamma(3,2)") << "gamma" << 3.0 << 2.0 << 6.0 << 12.0;
     QTest::newRow("gamma(0.5,1)") << "gamma" << 0.5 << 1.0 << 0.5 << 0.5;
     // von Mises(0, kappa=2): E[cos] = I1(2)/I0(2)
-    QTest::newRow("vonmises-cos") << "vonmises" << 0.0 << 2.0 << std::cyl_bessel_i(1.0, 2.0) / std::cyl_bessel_i(0.0, 2.0)
-                                  << -1.0;
+    QTest::newRow("vonmises-cos") << "vonmises" << 0.0 << 2.0
+                                  << std::cyl_bessel_i(1.0, 2.0) / std::cyl_bessel_i(0.0, 2.0) << -1.0;
 }
 
 void TstCore::rngSamplerMoments() {
@@ -219,15 +221,18 @@ static std::string npyWith(const std::string& dict, const std::string& payload, 
 void TstCore::npyDtypes() {
     float f[2] = {1.5f, -2.0f};
     auto a = pl::NpyReader::parse(
-        npyWith("{'descr': '<f4', 'fortran_order': False, 'shape': (2,), }", std::string((char*)f, 8)), "f.npy");
+        npyWith("{'descr': '<f4', 'fortran_order': False, 'shape': (2,), }", std::string((char*)f, 8)),
+        "f.npy");
     QCOMPARE(a.data[1], -2.0);
     int64_t i[2] = {7, -9};
     auto b = pl::NpyReader::parse(
-        npyWith("{'descr': '<i8', 'fortran_order': False, 'shape': (1, 2), }", std::string((char*)i, 16)), "i.npy");
+        npyWith("{'descr': '<i8', 'fortran_order': False, 'shape': (1, 2), }", std::string((char*)i, 16)),
+        "i.npy");
     QCOMPARE(b.data[1], -9.0);
     uint16_t h = 0x3C00; // 1.0 in half precision
     auto c = pl::NpyReader::parse(
-        npyWith("{'descr': '<f2', 'fortran_order': False, 'shape': (1,), }", std::string((char*)&h, 2)), "h.npy");
+        npyWith("{'descr': '<f2', 'fortran_order': False, 'shape': (1,), }", std::string((char*)&h, 2)),
+        "h.npy");
     QCOMPARE(c.data[0], 1.0);
 }
 
@@ -238,20 +243,27 @@ void TstCore::npyBad_data() {
     std::string p8((char*)d8, 16);
     QTest::newRow("short") << QByteArray("\x93NUM") << "too short";
     QTest::newRow("magic") << QByteArray("PK\x03\x04 zip file....") << "magic";
-    QTest::newRow("version") << QByteArray::fromStdString(npyWith("{'descr': '<f8', 'fortran_order': False, 'shape': (2,), }", p8, 9))
+    QTest::newRow("version") << QByteArray::fromStdString(npyWith(
+                                    "{'descr': '<f8', 'fortran_order': False, 'shape': (2,), }", p8, 9))
                              << "version";
-    QTest::newRow("fortran") << QByteArray::fromStdString(npyWith("{'descr': '<f8', 'fortran_order': True, 'shape': (2,), }", p8))
+    QTest::newRow("fortran") << QByteArray::fromStdString(
+                                    npyWith("{'descr': '<f8', 'fortran_order': True, 'shape': (2,), }", p8))
                              << "Fortran";
-    QTest::newRow("object") << QByteArray::fromStdString(npyWith("{'descr': '|O', 'fortran_order': False, 'shape': (2,), }", p8))
+    QTest::newRow("object") << QByteArray::fromStdString(
+                                   npyWith("{'descr': '|O', 'fortran_order': False, 'shape': (2,), }", p8))
                             << "object";
-    QTest::newRow("bigendian") << QByteArray::fromStdString(npyWith("{'descr': '>f8', 'fortran_order': False, 'shape': (2,), }", p8))
+    QTest::newRow("bigendian") << QByteArray::fromStdString(npyWith(
+                                      "{'descr': '>f8', 'fortran_order': False, 'shape': (2,), }", p8))
                                << "big-endian";
-    QTest::newRow("absurd") << QByteArray::fromStdString(
-                                   npyWith("{'descr': '<f8', 'fortran_order': False, 'shape': (100000000000, 100000000000), }", p8))
-                            << "more";
-    QTest::newRow("truncated") << QByteArray::fromStdString(npyWith("{'descr': '<f8', 'fortran_order': False, 'shape': (3,), }", p8))
+    QTest::newRow("absurd")
+        << QByteArray::fromStdString(npyWith(
+               "{'descr': '<f8', 'fortran_order': False, 'shape': (100000000000, 100000000000), }", p8))
+        << "more";
+    QTest::newRow("truncated") << QByteArray::fromStdString(npyWith(
+                                      "{'descr': '<f8', 'fortran_order': False, 'shape': (3,), }", p8))
                                << "24 bytes";
-    QTest::newRow("header") << QByteArray::fromStdString(npyWith("{'descr': '<f8', 'fortran_order': Maybe, 'shape': (2,), }", p8))
+    QTest::newRow("header") << QByteArray::fromStdString(
+                                   npyWith("{'descr': '<f8', 'fortran_order': Maybe, 'shape': (2,), }", p8))
                             << "fortran_order";
 }
 
@@ -299,9 +311,10 @@ void TstCore::resultJsonRoundTrip() {
 void TstCore::resultJsonRejectsGarbage() {
     QVERIFY_THROWS_EXCEPTION(pl::InputError, pl::ResultDocument::fromJson("{not json", "r.json"));
     QVERIFY_THROWS_EXCEPTION(pl::InputError, pl::ResultDocument::fromJson("{\"panel\": 3}", "r.json"));
-    QVERIFY_THROWS_EXCEPTION(pl::InputError,
-                             pl::ResultDocument::fromJson(
-                                 R"({"panel":"p","seed":"1","matrices":{"m":{"rows":2,"cols":2,"data":[1]}}})", "r.json"));
+    QVERIFY_THROWS_EXCEPTION(
+        pl::InputError,
+        pl::ResultDocument::fromJson(
+            R"({"panel":"p","seed":"1","matrices":{"m":{"rows":2,"cols":2,"data":[1]}}})", "r.json"));
 }
 
 void TstCore::runContextCancelAndProgress() {
@@ -323,6 +336,35 @@ void TstCore::runContextCancelAndProgress() {
     ctx.setCancelQuery([&] { return external; });
     external = true;
     QVERIFY_THROWS_EXCEPTION(pl::Cancelled, ctx.throwIfCancelled());
+}
+
+void TstCore::symmetricEigenDecomposes() {
+    // Closed form: the n x n tridiagonal (2, -1) matrix has eigenvalues 2 - 2 cos(k pi / (n + 1)).
+    const int n = 17;
+    Eigen::MatrixXd T = 2.0 * Eigen::MatrixXd::Identity(n, n);
+    for (int i = 0; i + 1 < n; ++i)
+        T(i, i + 1) = T(i + 1, i) = -1.0;
+    const pl::SymmetricEigen t = pl::symmetricEigen(T);
+    QVERIFY(t.ok);
+    for (int k = 1; k <= n; ++k)
+        QVERIFY(std::abs(t.values(k - 1) - (2.0 - 2.0 * std::cos(k * std::numbers::pi / (n + 1)))) < 1e-13);
+    // Random symmetric matrices: ascending values, orthonormal vectors, A V = V diag(values).
+    pl::Rng rng(11);
+    for (int size : {1, 2, 9, 40}) {
+        Eigen::MatrixXd B(size, size);
+        for (int j = 0; j < size; ++j)
+            for (int i = 0; i < size; ++i)
+                B(i, j) = rng.normal();
+        const Eigen::MatrixXd A = B + B.transpose();
+        const pl::SymmetricEigen e = pl::symmetricEigen(A);
+        QVERIFY(e.ok);
+        QCOMPARE(int(e.values.size()), size);
+        for (int i = 1; i < size; ++i)
+            QVERIFY(e.values(i - 1) <= e.values(i));
+        const Eigen::MatrixXd I = Eigen::MatrixXd::Identity(size, size);
+        QVERIFY((e.vectors.transpose() * e.vectors - I).norm() < 1e-12 * size);
+        QVERIFY((A * e.vectors - e.vectors * e.values.asDiagonal()).norm() < 1e-12 * size * A.norm());
+    }
 }
 
 QTEST_APPLESS_MAIN(TstCore)
