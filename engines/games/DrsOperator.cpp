@@ -1,9 +1,9 @@
 #include "DrsOperator.h"
 
 #include "Simplex.h"
+#include "core/DenseLu.h"
 #include "core/Errors.h"
 
-#include <Eigen/LU>
 #include <Eigen/SVD>
 #include <cmath>
 #include <limits>
@@ -125,8 +125,7 @@ bool DrsOperator::solveReducedLu(const Eigen::MatrixXd& C, double mu, const Eige
     K.bottomLeftCorner(sy, sx) = m_gamma * C.transpose();
     if (m_check)
         m_check();
-    Eigen::PartialPivLU<Eigen::MatrixXd> lu(K);
-    p = lu.solve(f);
+    p = luSolve(K, f);
     centre(p.head(sx));
     centre(p.tail(sy));
     m_work.add(2.0 * double(s) * double(s) * double(s) / 3.0 + 2.0 * double(s) * double(s));

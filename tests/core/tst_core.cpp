@@ -1,6 +1,7 @@
 // Engine core: RNG reproducibility and samplers, parameter validation, readers with good and
 // bad files, and the result document's JSON round trip.
 #include "core/CsvReader.h"
+#include "core/DenseLu.h"
 #include "core/Errors.h"
 #include "core/NpyReader.h"
 #include "core/ParamSpec.h"
@@ -34,6 +35,7 @@ private slots:
     void resultJsonRejectsGarbage();
     void runContextCancelAndProgress();
     void symmetricEigenDecomposes();
+    void denseLuSolvesAndInverts();
 };
 
 void TstCore::rngIsReproducible() {
@@ -365,6 +367,23 @@ void TstCore::symmetricEigenDecomposes() {
         QVERIFY((e.vectors.transpose() * e.vectors - I).norm() < 1e-12 * size);
         QVERIFY((A * e.vectors - e.vectors * e.values.asDiagonal()).norm() < 1e-12 * size * A.norm());
     }
+}
+
+void TstCore::denseLuSolvesAndInverts() {
+    // A permutation-needing system with a known solution: the zero pivot forces a row swap.
+    Eigen::MatrixXd A(3, 3);
+    A << 0, 2, 1, 1, 1, 1, 2, 0, 3;
+    const Eigen::Vector3d x(1, -2, 3);
+    QVERIFY((pl::luSolve(A, A * x) - x).norm() < 1e-14);
+    QVERIFY((pl::luInverse(A) * A - Eigen::Matrix3d::Identity()).norm() < 1e-14);
+    pl::Rng rng(3);
+    Eigen::MatrixXd B = Eigen::MatrixXd::Identity(30, 30) * 8;
+    for (int j = 0; j < 30; ++j)
+        for (int i = 0; i < 30; ++i)
+            B(i, j) += rng.normal();
+    QVERIFY((B * pl::luInverse(B) - Eigen::MatrixXd::Identity(30, 30)).norm() < 1e-12);
+    Eigen::MatrixXd S = Eigen::MatrixXd::Ones(2, 2); // singular: no finite solution
+    QVERIFY(!pl::luSolve(S, Eigen::Vector2d(1, 0)).allFinite());
 }
 
 QTEST_APPLESS_MAIN(TstCore)

@@ -1,6 +1,7 @@
 // Tests of the zero-sum game math and the ssn-nash engine: simplex projection, certificates,
 // PRM+, the DRS operator and its Newton step, the solvers against LP / scipy / lrsnash
 // references, determinism, claims and cancellation.
+#include "core/DenseLu.h"
 #include "core/Errors.h"
 #include "core/NpyReader.h"
 #include "core/Rng.h"
@@ -268,7 +269,7 @@ void TestSsnNash::resolventAndResidual() {
         work.cols = m;
         DrsOperator drs(A, gamma, work);
         const Eigen::MatrixXd J =
-            (Eigen::MatrixXd::Identity(n + m, n + m) + gamma * skewOperator(A)).inverse();
+            pl::luInverse(Eigen::MatrixXd::Identity(n + m, n + m) + gamma * skewOperator(A));
         const Eigen::VectorXd v = randomVector(rng, n + m);
         Eigen::VectorXd out;
         drs.resolvent(v, out);
@@ -294,7 +295,7 @@ void TestSsnNash::newtonDirectionMatchesDenseSolve() {
         const double mu = std::pow(10.0, -1 - 6 * rng.uniform());
         const Eigen::VectorXd w = randomVector(rng, n + m, 0.6);
         const Eigen::MatrixXd I = Eigen::MatrixXd::Identity(n + m, n + m);
-        const Eigen::MatrixXd J = (I + gamma * skewOperator(A)).inverse();
+        const Eigen::MatrixXd J = pl::luInverse(I + gamma * skewOperator(A));
         Eigen::MatrixXd D = Eigen::MatrixXd::Zero(n + m, n + m);
         D.topLeftCorner(n, n) = simplexProjectionJacobian(w.head(n));
         D.bottomRightCorner(m, m) = simplexProjectionJacobian(w.tail(m));
