@@ -269,17 +269,17 @@ def write_fair_bandits():
 
 
 def write_boba():
-    """A small scored library for boba-screening: 20 scaffolds x 60 decorations, 32-bit fingerprints
+    """A small scored library for boba-screening: 40 scaffolds x 120 decorations, 32-bit fingerprints
     (hex), score = scaffold effect + decoration effect + noise."""
     rng = random.Random(2302)
-    fa = [rng.getrandbits(16) & rng.getrandbits(16) for _ in range(20)]
-    fb = [rng.getrandbits(16) & rng.getrandbits(16) for _ in range(60)]
-    ua = [rng.gauss(0, 1) for _ in range(20)]
+    fa = [rng.getrandbits(16) & rng.getrandbits(16) for _ in range(40)]
+    fb = [rng.getrandbits(16) & rng.getrandbits(16) for _ in range(120)]
+    ua = [rng.gauss(0, 1) for _ in range(40)]
     vb = [0.5 * bin(f).count("1") / 4.0 + rng.gauss(0, 0.3) for f in fb]
     with open(out("boba-screening", "scaffold-library.csv"), "w", newline="\n") as f:
         f.write("id,partition_key,fingerprint,score\n")
-        for a in range(20):
-            for b in range(60):
+        for a in range(40):
+            for b in range(120):
                 fp = (fa[a] << 16) | fb[b]
                 f.write("C%03d-%03d,scaffold%02d,%08x,%.4f\n" % (a, b, a, fp, ua[a] + vb[b] + rng.gauss(0, 0.1)))
 

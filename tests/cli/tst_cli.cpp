@@ -122,6 +122,7 @@ void TstCli::runIsDeterministic_data() {
     QTest::newRow("ssn-nash") << "ssn-nash";
     QTest::newRow("ftrl") << "ftrl-potential-games";
     QTest::newRow("fair-linear-bandits") << "fair-linear-bandits";
+    QTest::newRow("boba-screening") << "boba-screening";
 }
 
 void TstCli::runIsDeterministic() {
