@@ -29,9 +29,19 @@ struct RawRow {
 
 } // namespace
 
-ScreenLibrary parseLibraryCsv(const std::string& text, const std::string& name) {
+namespace {
+
+struct Columns {
+    int id = -1, key = -1, fp = -1, score = -1;
+};
+
+/// The rows of a library file as text, with the column positions of the header.
+std::vector<RawRow> readRawRows(const std::string& text, const std::string& name, Columns& col) {
     std::vector<RawRow> raw;
-    int cId = -1, cKey = -1, cFp = -1, cScore = -1;
+    int& cId = col.id;
+    int& cKey = col.key;
+    int& cFp = col.fp;
+    int& cScore = col.score;
     size_t ncols = 0;
     size_t pos = 0;
     int64_t lineNo = 0;
@@ -87,6 +97,15 @@ ScreenLibrary parseLibraryCsv(const std::string& text, const std::string& name) 
         throw InputError(name, "empty file (expected a header id,partition_key,fingerprint[,score])", lineNo);
     if (raw.empty())
         throw InputError(name, "no rows after the header", lineNo);
+    return raw;
+}
+
+} // namespace
+
+ScreenLibrary parseLibraryCsv(const std::string& text, const std::string& name) {
+    Columns col;
+    const std::vector<RawRow> raw = readRawRows(text, name, col);
+    const int cId = col.id, cFp = col.fp, cScore = col.score;
     // One text form for the whole file: 0/1 strings unless some fingerprint needs hex.
     FingerprintText form = FingerprintText::Binary;
     for (const RawRow& r : raw) {
