@@ -25,6 +25,23 @@ void BitRegression::fit(const PackedFingerprints& fp, const std::vector<int64_t>
     const Eigen::LLT<Eigen::MatrixXd> llt(A);
     m_cov = llt.solve(Eigen::MatrixXd::Identity(D, D));
     m_mean = m_cov * b;
+    const int bytes = (fp.bits() + 7) / 8;
+    m_byteSums.assign(size_t(bytes) * 256, 0.0);
+    for (int k = 0; k < bytes; ++k)
+        for (int v = 1; v < 256; ++v)
+            for (int bit = 0; bit < 8; ++bit)
+                if (((v >> bit) & 1) && 8 * k + bit < fp.bits())
+                    m_byteSums[size_t(k) * 256 + size_t(v)] += m_mean[1 + 8 * k + bit];
+}
+
+double BitRegression::predictMean(const PackedFingerprints& fp, int64_t r) const {
+    const uint64_t* w = fp.row(r);
+    const int bytes = (fp.bits() + 7) / 8;
+    double m = m_mean[0];
+    const double* table = m_byteSums.data();
+    for (int k = 0; k < bytes; ++k, table += 256)
+        m += table[(w[k >> 3] >> ((k & 7) * 8)) & 0xff];
+    return m;
 }
 
 void BitRegression::predict(const PackedFingerprints& fp, int64_t r, int* scratch, double& mean,

@@ -18,6 +18,9 @@ public:
              double noise, double priorScale);
     /// Posterior mean and variance of wᵀφ for row \a r (\a scratch: room for fp.bits() ints).
     void predict(const PackedFingerprints& fp, int64_t r, int* scratch, double& mean, double& variance) const;
+    /// Posterior mean of wᵀφ alone for row \a r: w₀ + Σ_{j∈S} w_j, read a byte of the fingerprint
+    /// at a time from per-byte tables of partial weight sums (bits()/8 lookups, no branches).
+    double predictMean(const PackedFingerprints& fp, int64_t r) const;
     /// Posterior mean of w (bias first).
     const Eigen::VectorXd& mean() const { return m_mean; }
     /// Posterior covariance Σ.
@@ -26,6 +29,7 @@ public:
 private:
     Eigen::VectorXd m_mean;
     Eigen::MatrixXd m_cov;
+    std::vector<double> m_byteSums; ///< [byte k][value v]: Σ of w_{1+8k+b} over the set bits b of v
 };
 
 } // namespace pl::bandits

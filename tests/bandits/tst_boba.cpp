@@ -104,6 +104,7 @@ private slots:
             double mean, var;
             m.predict(fp, r, scratch.data(), mean, var);
             QVERIFY(std::fabs(mean - phi.dot(m.mean())) < 1e-10);
+            QVERIFY(std::fabs(m.predictMean(fp, r) - mean) < 1e-10);
             QVERIFY(std::fabs(var - phi.dot(m.covariance() * phi)) < 1e-10);
         }
     }
