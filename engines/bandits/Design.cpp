@@ -10,9 +10,6 @@
 
 namespace pl::bandits {
 
-namespace {
-
-/// Rank of the rows of X (relative tolerance on the singular values) and a basis of their span.
 Eigen::MatrixXd spanBasis(const Eigen::MatrixXd& X) {
     Eigen::JacobiSVD<Eigen::MatrixXd> svd(X, Eigen::ComputeThinV);
     const Eigen::VectorXd& s = svd.singularValues();
@@ -22,8 +19,6 @@ Eigen::MatrixXd spanBasis(const Eigen::MatrixXd& X) {
         ++r;
     return svd.matrixV().leftCols(r);
 }
-
-} // namespace
 
 DesignResult gOptimalDesign(const Eigen::MatrixXd& Xfull, double eps, const std::vector<int>& active,
                             int maxIterations, const std::function<void()>& poll) {
@@ -92,7 +87,7 @@ double designGmax(const Eigen::MatrixXd& X, const Eigen::VectorXd& weights) {
         return 0;
     const Eigen::MatrixXd Y = X * B;
     const Eigen::MatrixXd V = Y.transpose() * weights.asDiagonal() * Y;
-    const Eigen::MatrixXd Vinv = V.completeOrthogonalDecomposition().pseudoInverse();
+    const Eigen::MatrixXd Vinv = V.ldlt().solve(Eigen::MatrixXd::Identity(V.rows(), V.cols()));
     return (Y * Vinv).cwiseProduct(Y).rowwise().sum().maxCoeff();
 }
 

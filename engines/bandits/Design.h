@@ -29,7 +29,13 @@ struct DesignResult {
 DesignResult gOptimalDesign(const Eigen::MatrixXd& X, double eps, const std::vector<int>& active = {},
                             int maxIterations = 100000, const std::function<void()>& poll = {});
 
-/// max_i x_iᵀV(λ)⁻¹x_i for a given design (pseudo-inverse on the arms' span).
+/// An orthonormal basis (columns) of the span of the rows of \a X: the right singular vectors with
+/// singular values above 1e-9 · the largest, in decreasing order of singular value (so also the
+/// principal axes of a centred X). The one SVD of the bandit engine.
+Eigen::MatrixXd spanBasis(const Eigen::MatrixXd& X);
+
+/// max_i x_iᵀV(λ)⁻¹x_i for a given design, in coordinates of the arms' span (the design's
+/// support must span the arms).
 double designGmax(const Eigen::MatrixXd& X, const Eigen::VectorXd& weights);
 
 struct FloorDesign {

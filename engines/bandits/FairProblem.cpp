@@ -3,7 +3,7 @@
 #include "core/Errors.h"
 #include "core/Numeric.h"
 
-#include <Eigen/Dense>
+#include <Eigen/Cholesky>
 
 #include <algorithm>
 #include <cctype>
@@ -77,16 +77,13 @@ void checkPositiveMeans(const LinearProblem& P, double p, const std::string& fil
 
 /// Projects a rank-deficient arm set onto its span (notes a warning).
 void projectOntoSpan(LinearProblem& P, std::vector<std::string>& notes) {
-    Eigen::JacobiSVD<Eigen::MatrixXd> svd(P.X, Eigen::ComputeThinV);
-    const Eigen::VectorXd& sv = svd.singularValues();
-    int r = 0;
-    while (r < sv.size() && sv[r] > 1e-9 * std::max(1e-300, sv[0]))
-        ++r;
+    const Eigen::MatrixXd B = spanBasis(P.X);
+    const int r = int(B.cols());
     if (r >= P.X.cols() || r == 0)
         return;
     notes.push_back("warning: the arms span only " + std::to_string(r) + " of " + std::to_string(P.X.cols()) +
                     " dimensions; they were projected onto their span (d = " + std::to_string(r) + ").");
-    P.X = P.X * svd.matrixV().leftCols(r);
+    P.X = P.X * B;
 }
 
 LinearProblem fromFiles(const InputList& inputs, const FairProblemSpec& s, uint64_t seed,
@@ -143,8 +140,9 @@ LinearProblem fromFiles(const InputList& inputs, const FairProblemSpec& s, uint6
                              theta ? theta->table.lines.front() : t.lines[size_t(i)]);
     checkPositiveMeans(P, s.p, arms->path, t.lines);
     if (muColumn && !theta) {
-        const Eigen::VectorXd fit = P.X.completeOrthogonalDecomposition().solve(P.mu);
-        const double resid = (P.X * fit - P.mu).cwiseAbs().maxCoeff();
+        const Eigen::MatrixXd Y = P.X * spanBasis(P.X); // full column rank
+        const Eigen::VectorXd fit = (Y.transpose() * Y).ldlt().solve(Y.transpose() * P.mu);
+        const double resid = (Y * fit - P.mu).cwiseAbs().maxCoeff();
         if (resid > 1e-6)
             notes.push_back("The mu column is not linear in the features (largest least-squares residual " +
                             formatSignificant(resid, 3) + "): the learners' linear model is misspecified.");

@@ -7,8 +7,6 @@
 #include "core/Numeric.h"
 #include "core/ResultBuilders.h"
 
-#include <Eigen/Dense>
-
 #include <cmath>
 
 namespace pl::bandits {
@@ -156,12 +154,12 @@ void FairRun::packResults() {
     // Arm cloud: the first three principal components of the centred arms (zeros past d).
     const Eigen::RowVectorXd mean = m_P.X.colwise().mean();
     const Eigen::MatrixXd C = m_P.X.rowwise() - mean;
-    Eigen::JacobiSVD<Eigen::MatrixXd> svd(C, Eigen::ComputeThinV);
-    const int nc = std::min<int>(3, int(svd.matrixV().cols()));
+    const Eigen::MatrixXd axes = spanBasis(C);
+    const int nc = std::min<int>(3, int(axes.cols()));
     Eigen::MatrixXd coords = Eigen::MatrixXd::Zero(Karms, 3), fc = Eigen::MatrixXd::Zero(1, 3);
-    coords.leftCols(nc) = C * svd.matrixV().leftCols(nc);
+    coords.leftCols(nc) = C * axes.leftCols(nc);
     const Eigen::RowVectorXd floorArm = m_P.floor.weights.transpose() * m_P.X;
-    fc.leftCols(nc) = (floorArm - mean) * svd.matrixV().leftCols(nc);
+    fc.leftCols(nc) = (floorArm - mean) * axes.leftCols(nc);
     m_doc.matrices[K::matrix::kArmCoords] =
         matrixOf(coords, numberedLabels("arm ", Karms), {"pc1", "pc2", "pc3"});
     m_doc.matrices[K::matrix::kFloorCoords] = matrixOf(fc, {"floor design mean"}, {"pc1", "pc2", "pc3"});
