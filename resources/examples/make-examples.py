@@ -237,8 +237,57 @@ def write_protein():
                     out("promise-protein-states", "1ni7-models-vs-5eep", "2-5eep.pdb.gz"))
 
 
+def unit_rows(rng, k, d):
+    rows = []
+    for _ in range(k):
+        v = [abs(rng.gauss(0, 1)) for _ in range(d)]
+        n = math.sqrt(sum(x * x for x in v))
+        rows.append([x / n for x in v])
+    return rows
+
+
+def write_fair_bandits():
+    """Arm sets for fair-linear-bandits: non-negative unit arms, a positive unit theta*."""
+    rng = random.Random(2301)
+    theta = [0.6, 0.5, 0.4, 0.3, 0.2, 0.1]
+    arms = unit_rows(rng, 20, 4)
+    t4 = theta[:4]
+    n4 = math.sqrt(sum(x * x for x in t4))
+    with open(out("fair-linear-bandits", "unit-arms.csv"), "w", newline="\n") as f:
+        f.write("x1,x2,x3,x4,mu\n")
+        for a in arms:
+            mu = sum(x * t / n4 for x, t in zip(a, t4))
+            f.write(",".join("%.6f" % x for x in a) + ",%.6f\n" % mu)
+    arms = unit_rows(rng, 30, 6)
+    n6 = math.sqrt(sum(x * x for x in theta))
+    with open(out("fair-linear-bandits", "arms-with-theta", "1-arms.csv"), "w", newline="\n") as f:
+        f.write("f1,f2,f3,f4,f5,f6\n")
+        for a in arms:
+            f.write(",".join("%.6f" % x for x in a) + "\n")
+    with open(out("fair-linear-bandits", "arms-with-theta", "2-theta.csv"), "w", newline="\n") as f:
+        f.write("t1,t2,t3,t4,t5,t6\n" + ",".join("%.6f" % (t / n6) for t in theta) + "\n")
+
+
+def write_boba():
+    """A small scored library for boba-screening: 40 scaffolds x 120 decorations, 32-bit fingerprints
+    (hex), score = scaffold effect + decoration effect + noise."""
+    rng = random.Random(2302)
+    fa = [rng.getrandbits(16) & rng.getrandbits(16) for _ in range(40)]
+    fb = [rng.getrandbits(16) & rng.getrandbits(16) for _ in range(120)]
+    ua = [rng.gauss(0, 1) for _ in range(40)]
+    vb = [0.5 * bin(f).count("1") / 4.0 + rng.gauss(0, 0.3) for f in fb]
+    with open(out("boba-screening", "scaffold-library.csv"), "w", newline="\n") as f:
+        f.write("id,partition_key,fingerprint,score\n")
+        for a in range(40):
+            for b in range(120):
+                fp = (fa[a] << 16) | fb[b]
+                f.write("C%03d-%03d,scaffold%02d,%08x,%.4f\n" % (a, b, a, fp, ua[a] + vb[b] + rng.gauss(0, 0.1)))
+
+
 if __name__ == "__main__":
     write_torus()
     write_tilesparse()
     write_curve()
     write_protein()
+    write_fair_bandits()
+    write_boba()

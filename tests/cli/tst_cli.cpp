@@ -121,6 +121,8 @@ void TstCli::runIsDeterministic_data() {
     QTest::addColumn<QString>("panel");
     QTest::newRow("ssn-nash") << "ssn-nash";
     QTest::newRow("ftrl") << "ftrl-potential-games";
+    QTest::newRow("fair-linear-bandits") << "fair-linear-bandits";
+    QTest::newRow("boba-screening") << "boba-screening";
 }
 
 void TstCli::runIsDeterministic() {
