@@ -2,13 +2,13 @@
 
 #include "ChartBuilder.h"
 #include "FigureCsv.h"
-#include "sdk/figure/FigureSpecJson.h"
 #include "GraphLayoutProvider.h"
 #include "GraphPainter.h"
 #include "HeatmapImage.h"
 #include "HeatmapPainter.h"
 #include "NiceScale.h"
 #include "SceneRendererRegistry.h"
+#include "sdk/figure/FigureSpecJson.h"
 
 #include <QBuffer>
 #include <QChart>
@@ -260,8 +260,10 @@ QByteArray FigureExporter::render(const FigureSpec& spec, const QString& formatI
         gen.setSize(logical.toSize());
         gen.setViewBox(rect);
         gen.setResolution(int(kLogicalDpi));
-        gen.setTitle(title);
-        gen.setDescription(spec.caption);
+        // Qt 6.4's QSvgGenerator writes <title> and <desc> verbatim (drawn text it escapes):
+        // escape here, or a caption with '<' or '&' gives a malformed file.
+        gen.setTitle(title.toHtmlEscaped());
+        gen.setDescription(spec.caption.toHtmlEscaped());
         QPainter p;
         if (!p.begin(&gen)) { // QSvgGenerator itself reports nothing
             setError(error, QStringLiteral("cannot start the SVG painter"));

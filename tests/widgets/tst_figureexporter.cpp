@@ -2,8 +2,8 @@
 // for charts and heatmaps; CSV and JSON content; atomic writes; FigureSpecJson round trip.
 
 #include "SampleFigures.h"
-#include "widgets/FigureExporter.h"
 #include "sdk/figure/FigureSpecJson.h"
+#include "widgets/FigureExporter.h"
 #include "widgets/ScreenshotHelper.h"
 
 #include <QFile>
@@ -90,6 +90,12 @@ void TestFigureExporter::png() {
 
 void TestFigureExporter::svg_data() {
     addFigures();
+    // Markup characters in the title and caption: the SVG must stay well-formed XML.
+    FigureSpec markup = samples::convergenceChart();
+    markup.id = QStringLiteral("markup");
+    markup.title = QStringLiteral("R_p for p < 0 & p > 1");
+    markup.caption = QStringLiteral("FairLin <= 1.3 x LinUCB & \"oracle\" <best>");
+    QTest::newRow("markup-in-text") << markup;
 }
 
 void TestFigureExporter::svg() {
@@ -104,7 +110,8 @@ void TestFigureExporter::svg() {
     QVERIFY(f.open(QIODevice::ReadOnly));
     const QByteArray svg = f.readAll();
     QVERIFY(svg.size() > 2000);
-    QVERIFY(svg.contains(spec.title.toUtf8())); // text stays text (title element and drawn title)
+    // Text stays text (title element and drawn title), escaped as XML.
+    QVERIFY(svg.contains(spec.title.toHtmlEscaped().toUtf8()));
     // Rasterise the SVG: it must draw something.
     QImage img(672, 432, QImage::Format_ARGB32_Premultiplied);
     img.fill(Qt::white);
