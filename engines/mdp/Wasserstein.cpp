@@ -38,9 +38,10 @@ double TransportSolver::w1(const std::vector<Transition>& p, const std::vector<T
         src.push_back(g.addNode());
     for (size_t j = 0; j < q.size(); ++j)
         dst.push_back(g.addNode());
-    // Masses become integers of 2^-44 (exact pivots; a rounding error below 6e-14 per entry),
-    // each side adjusted on its largest entry so that both sum to exactly 2^44.
-    constexpr double kScale = 17592186044416.0; // 2^44
+    // Masses and costs become integers in units of 2^-40 (about 9e-13), so that every pivot is
+    // exact: with floating-point costs the simplex can cycle on degenerate ties. Each side's
+    // masses are adjusted on their largest entry so that both sum to exactly 2^40.
+    constexpr double kScale = 1099511627776.0; // 2^40
     auto integral = [&](const std::vector<Transition>& law) {
         std::vector<long long> out(law.size());
         long long sum = 0;
@@ -55,23 +56,27 @@ double TransportSolver::w1(const std::vector<Transition>& p, const std::vector<T
         return out;
     };
     const std::vector<long long> ip = integral(p), iq = integral(q);
-    G::ArcMap<double> cost(g);
+    G::ArcMap<long long> cost(g);
     G::NodeMap<long long> supply(g);
     for (size_t i = 0; i < p.size(); ++i) {
         supply[src[i]] = ip[i];
-        for (size_t j = 0; j < q.size(); ++j)
-            cost[g.addArc(src[i], dst[j])] = d(p[i].next, q[j].next);
+        for (size_t j = 0; j < q.size(); ++j) {
+            const double c = d(p[i].next, q[j].next);
+            if (!(c >= 0 && c <= 1e6))
+                throw EngineError("transport cost outside [0, 1e6] (the exact integer range)");
+            cost[g.addArc(src[i], dst[j])] = std::llround(c * kScale);
+        }
     }
     for (size_t j = 0; j < q.size(); ++j)
         supply[dst[j]] = -iq[j];
-    lemon::NetworkSimplex<G, long long, double> ns(g);
+    lemon::NetworkSimplex<G, long long, long long> ns(g);
     ns.costMap(cost).supplyMap(supply);
     if (ns.run() != ns.OPTIMAL)
         throw EngineError("network simplex found no optimal transport plan");
     double total = 0;
     for (G::ArcIt a(g); a != lemon::INVALID; ++a)
-        total += double(ns.flow(a)) * cost[a];
-    return total / kScale;
+        total += double(ns.flow(a)) * double(cost[a]);
+    return total / (kScale * kScale);
 }
 
 } // namespace pl::mdp
