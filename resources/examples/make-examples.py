@@ -292,9 +292,26 @@ def write_mdp():
                    {"goal": [3, 7], "safe": [0, 1, 2, 3, 5, 6, 7]})
 
 
+def write_pac_bayes():
+    # Sticky 12-state ring (the panel's ring world with 2 actions, kappa = 0.9), its behaviour policy
+    # and a data-independent critic initialisation h0 = mean reward / (1 - 0.5).
+    N, kappa, jump = 12, 0.9, 3
+    P, R, pol = [], [], []
+    for s in range(N):
+        r = round(0.5 * (1 + math.cos(2 * math.pi * s / N)), 6)
+        for e, pe in ((-1, 0.25), (0, 0.5), (1, 0.25)):
+            P.append([s, 0, (s + e) % N, pe])
+            P.append([s, 1, (s + jump + e) % N, pe / 2])
+            P.append([s, 1, (s - jump + e) % N, pe / 2])
+        R += [[s, 0, r], [s, 1, r]]
+        pol += [[s, 0, kappa], [s, 1, round(1 - kappa, 12)]]
+    write_mdp_json(out("pac-bayes-sac", "sticky-ring.json"), N, 2, P, R, {"goal": [0]}, pol, [1.0] * N)
+
+
 if __name__ == "__main__":
     write_torus()
     write_tilesparse()
     write_curve()
     write_protein()
     write_mdp()
+    write_pac_bayes()
