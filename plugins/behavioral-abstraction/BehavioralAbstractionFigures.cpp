@@ -150,7 +150,7 @@ void invariantSets(const ResultDocument& d, FigureSpec& f) {
     const std::vector<double>& qinv = *fig::vector(d, keys::vector::kQuotientInvariant);
     SeriesSpec r, i, q;
     r.name = QStringLiteral("max reach probability of the goal");
-    r.style = SeriesSpec::Style::Bars;
+    r.style = SeriesSpec::Style::LineWithPoints;
     r.colorIndex = 0;
     i.name = QStringLiteral("in the invariant (concrete)");
     i.style = SeriesSpec::Style::Step;
@@ -181,7 +181,7 @@ void invariantSets(const ResultDocument& d, FigureSpec& f) {
 }
 
 void abstractionError(const ResultDocument& d, FigureSpec& f) {
-    f.chart.xLabel = QStringLiteral("ε (merge states with d < ε)");
+    f.chart.xLabel = QStringLiteral("ε (states closer than ε merge)");
     f.chart.yLabel = QStringLiteral("max |V*(s) − V̄*(φs)|");
     f.chart.series << fig::series(d, keys::series::kAbstractionError, QStringLiteral("value error"),
                                   SeriesSpec::Style::LineWithPoints, 0)

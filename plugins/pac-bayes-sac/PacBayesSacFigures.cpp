@@ -26,31 +26,32 @@ void boundVsN(const ResultDocument& d, FigureSpec& f) {
     f.chart.xLabel = QStringLiteral("n (transitions, log scale)");
     f.chart.yLabel = QStringLiteral("bound / risk (normalised loss)");
     f.chart.logX = true;
-    f.chart.series << fig::series(d, keys::series::kMarkovVsN, QStringLiteral("Markov bound (median)"),
+    f.chart.series << fig::series(d, keys::series::kMarkovVsN, QStringLiteral("Markov"),
                                   SeriesSpec::Style::LineWithPoints, 0)
-                   << dashed(fig::series(d, keys::series::kMarkovVsNLo, QStringLiteral("Markov bound 10%"),
+                   << dashed(fig::series(d, keys::series::kMarkovVsNLo, QStringLiteral("Markov 10%"),
                                          SeriesSpec::Style::Line, 0))
-                   << dashed(fig::series(d, keys::series::kMarkovVsNHi, QStringLiteral("Markov bound 90%"),
+                   << dashed(fig::series(d, keys::series::kMarkovVsNHi, QStringLiteral("Markov 90%"),
                                          SeriesSpec::Style::Line, 0))
-                   << fig::series(d, keys::series::kIidVsN, QStringLiteral("i.i.d. bound (median)"),
+                   << fig::series(d, keys::series::kIidVsN, QStringLiteral("i.i.d."),
                                   SeriesSpec::Style::LineWithPoints, 1)
-                   << fig::series(d, keys::series::kRiskVsN, QStringLiteral("true risk (mean)"),
+                   << fig::series(d, keys::series::kRiskVsN, QStringLiteral("true risk"),
                                   SeriesSpec::Style::LineWithPoints, 2);
     f.chart.markers << gui::MarkerSpec{gui::MarkerSpec::Axis::Y, 1.0, QStringLiteral("vacuous")};
-    f.caption =
-        QStringLiteral("Certificates from one trajectory of n transitions (band: 10–90% over repetitions). "
-                       "The Markov bound pays τ = %1 for dependence; both shrink like 1/√n.")
-            .arg(fig::metric(d, keys::metric::kTau));
+    f.caption = QStringLiteral("Median certificates from one trajectory of n transitions (dashed: 10% and "
+                               "90% over repetitions), "
+                               "mean true risk. "
+                               "The Markov bound pays τ = %1 for dependence; both shrink like 1/√n.")
+                    .arg(fig::metric(d, keys::metric::kTau));
 }
 
 void boundVsTMix(const ResultDocument& d, FigureSpec& f) {
     f.chart.xLabel = QStringLiteral("t_mix of the behaviour chain (κ = 0, 0.5, 0.8, 0.9, 0.95, 0.99)");
     f.chart.yLabel = QStringLiteral("bound / risk");
-    f.chart.series << fig::series(d, keys::series::kMarkovVsTMix, QStringLiteral("Markov bound (median)"),
+    f.chart.series << fig::series(d, keys::series::kMarkovVsTMix, QStringLiteral("Markov"),
                                   SeriesSpec::Style::LineWithPoints, 0)
-                   << fig::series(d, keys::series::kIidVsTMix, QStringLiteral("i.i.d. bound (median)"),
+                   << fig::series(d, keys::series::kIidVsTMix, QStringLiteral("i.i.d."),
                                   SeriesSpec::Style::LineWithPoints, 1)
-                   << fig::series(d, keys::series::kRiskVsTMix, QStringLiteral("true risk (mean)"),
+                   << fig::series(d, keys::series::kRiskVsTMix, QStringLiteral("true risk"),
                                   SeriesSpec::Style::LineWithPoints, 2);
     f.chart.markers << gui::MarkerSpec{gui::MarkerSpec::Axis::X, fig::metric(d, keys::metric::kTMix),
                                        QStringLiteral("this run")};
@@ -63,9 +64,9 @@ void coverage(const ResultDocument& d, FigureSpec& f) {
     f.chart.xLabel = QStringLiteral("stickiness κ");
     f.chart.yLabel = QStringLiteral("fraction of repetitions with bound ≥ true risk");
     f.chart.series << fig::series(d, keys::series::kMarkovCoverageVsKappa, QStringLiteral("Markov bound"),
-                                  SeriesSpec::Style::Bars, 0)
+                                  SeriesSpec::Style::LineWithPoints, 0)
                    << fig::series(d, keys::series::kIidCoverageVsKappa, QStringLiteral("i.i.d. bound"),
-                                  SeriesSpec::Style::Bars, 1);
+                                  SeriesSpec::Style::LineWithPoints, 1);
     const double delta = std::stod(fig::param(d, keys::param::kDelta));
     f.chart.markers << gui::MarkerSpec{gui::MarkerSpec::Axis::Y, 1 - delta, QStringLiteral("1 − δ")};
     f.chart.fixedYRange = true;
