@@ -17,6 +17,36 @@ double Phi(double z) {
     return 0.5 * std::erfc(-z / std::sqrt(2.0));
 }
 
+/// Vose's alias method per state group (probabilities renormalised within the group).
+void buildAliasTables(TransitionTable& t) {
+    t.aliasProb.assign(t.entries.size(), 1.0);
+    t.alias.resize(t.entries.size());
+    for (size_t s = 0; s + 1 < t.first.size(); ++s) {
+        const int lo = t.first[s], hi = t.first[s + 1], k = hi - lo;
+        if (k == 0)
+            continue;
+        const double total = t.cumulative[size_t(hi - 1)];
+        std::vector<double> q(static_cast<size_t>(k), 0.0);
+        std::vector<int> small, large;
+        for (int i = 0; i < k; ++i) {
+            q[size_t(i)] = t.entries[size_t(lo + i)].p / total * k;
+            t.alias[size_t(lo + i)] = lo + i;
+            (q[size_t(i)] < 1 ? small : large).push_back(i);
+        }
+        while (!small.empty() && !large.empty()) {
+            const int a = small.back(), b = large.back();
+            small.pop_back();
+            t.aliasProb[size_t(lo + a)] = q[size_t(a)];
+            t.alias[size_t(lo + a)] = lo + b;
+            q[size_t(b)] -= 1 - q[size_t(a)];
+            if (q[size_t(b)] < 1) {
+                large.pop_back();
+                small.push_back(b);
+            }
+        }
+    }
+}
+
 } // namespace
 
 double expectedClippedSquare(double mean, double var, double c) {
@@ -63,6 +93,7 @@ TransitionTable transitionTable(const Mdp& m, const Eigen::MatrixXd& beta) {
         }
     }
     t.first.push_back(int(t.entries.size()));
+    buildAliasTables(t);
     return t;
 }
 
@@ -78,10 +109,12 @@ std::vector<int> sampleChainCounts(const TransitionTable& t, const Eigen::Vector
         }
     }
     for (int64_t k = 0; k < n; ++k) {
-        const int lo = t.first[size_t(s)], hi = t.first[size_t(s) + 1];
-        const double v = rng.uniform() * t.cumulative[size_t(hi - 1)];
-        const auto it = std::upper_bound(t.cumulative.begin() + lo, t.cumulative.begin() + hi, v);
-        const int e = std::min(hi - 1, int(it - t.cumulative.begin()));
+        const int lo = t.first[size_t(s)], size = t.first[size_t(s) + 1] - lo;
+        const double u = rng.uniform() * size;
+        const int i = std::min(size - 1, int(u));
+        int e = lo + i;
+        if (u - i >= t.aliasProb[size_t(e)])
+            e = t.alias[size_t(e)];
         ++counts[size_t(e)];
         s = t.entries[size_t(e)].next;
     }

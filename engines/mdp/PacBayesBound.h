@@ -35,12 +35,15 @@ struct TransitionTable {
     std::vector<Entry> entries;     ///< grouped by s
     std::vector<int> first;         ///< entries of s: [first[s], first[s+1])
     std::vector<double> cumulative; ///< running sum of p within each state's group
+    std::vector<double> aliasProb;  ///< Walker/Vose alias table within each state's group: keep entry k
+    std::vector<int> alias;         ///< with probability aliasProb[k], else take entry alias[k]
 };
 
 /// The table of \a m under behaviour \a beta (states x actions).
 TransitionTable transitionTable(const Mdp& m, const Eigen::MatrixXd& beta);
 
-/// Counts of each table entry along one chain of \a n transitions started from \a pi.
+/// Counts of each table entry along one chain of \a n transitions started from \a pi (one uniform
+/// per step through the alias tables).
 std::vector<int> sampleChainCounts(const TransitionTable& t, const Eigen::VectorXd& pi, int64_t n, Rng& rng);
 
 /// E_Q ℓ of one transition for the posterior N(μ, σ²I).
