@@ -11,7 +11,8 @@ nothing in the build or the tests runs this script.
 - curve-scene-graph/two-cities.jsonl: road scenes labelled by the panel's invariant rules, with a
   background-object cue that is predictive in the training cities and reversed out of distribution;
 - promise-protein-states/*: the NMR ensemble 1NI7 without hydrogens and the crystal structure 5EEP,
-  taken from Debian's tm-align examples (/usr/share/doc/tm-align/examples) when that is installed.
+  taken from Debian's tm-align examples (/usr/share/doc/tm-align/examples) when that is installed;
+- behavioral-abstraction/*.json, pac-bayes-sac/*.json: small JSON MDPs (one entry per line).
 """
 import gzip
 import json
@@ -282,6 +283,74 @@ def write_boba():
             for b in range(120):
                 fp = (fa[a] << 16) | fb[b]
                 f.write("C%03d-%03d,scaffold%02d,%08x,%.4f\n" % (a, b, a, fp, ua[a] + vb[b] + rng.gauss(0, 0.1)))
+def write_mdp_json(path, states, actions, P, R, labels, policy=None, critic=None):
+    """A JSON MDP with one transition, reward or policy entry per line."""
+    def rows(name, items):
+        return '  "%s": [\n' % name + ",\n".join("    " + json.dumps(x) for x in items) + "\n  ]"
+    parts = ['  "states": %d' % states, '  "actions": %d' % actions, rows("P", P), rows("R", R),
+             '  "labels": ' + json.dumps(labels)]
+    if policy is not None:
+        parts.append(rows("policy", policy))
+    if critic is not None:
+        parts.append('  "critic": ' + json.dumps(critic))
+    with open(path, "w") as f:
+        f.write("{\n" + ",\n".join(parts) + "\n}\n")
+
+
+def write_mdp():
+    # Aliased chain: 0 -> 1 -> ... -> 5 (goal), with states 6..9 copies of 1..4 (aliases) that
+    # behave identically; action 1 slips back. Bisimulation merges each state with its alias.
+    P, R = [], []
+    succ = {0: 1, 1: 2, 2: 3, 3: 4, 4: 5, 6: 7, 7: 8, 8: 9, 9: 5}
+    alias = {6: 1, 7: 2, 8: 3, 9: 4}
+    for s in range(10):
+        if s == 5:
+            P += [[5, 0, 5, 1.0], [5, 1, 5, 1.0]]
+            continue
+        nxt = succ[s]
+        P.append([s, 0, nxt, 0.8])
+        P.append([s, 0, s, 0.2])
+        back = 0 if s in (0, 1, 6) else (s - 1)
+        P.append([s, 1, back, 1.0])
+        depth = alias.get(s, s)
+        R.append([s, 0, 1.0 if nxt == 5 else 0.0])
+        R.append([s, 1, 0.1 * depth])
+    write_mdp_json(out("behavioral-abstraction", "aliased-chain.json"), 10, 2, P, R,
+                   {"goal": [5], "safe": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]})
+    # Two mirrored rooms joined by a door cell (state 0); rooms 1-4 and 5-8 mirror each other;
+    # 4 and 8 are traps (absorbing, not safe); 3 and 7 are goals (absorbing, reward 1 to enter).
+    P, R = [], []
+    room = {1: (2, 4), 2: (3, 1), 3: (3, 3), 4: (4, 4)}
+    for a in (0, 1):
+        P += [[0, a, 1, 0.5], [0, a, 5, 0.5]]
+        R.append([0, a, 0.0])
+    for base in (0, 4):
+        for s, (fwd, side) in room.items():
+            st = s + base
+            if s in (3, 4):
+                P += [[st, 0, st, 1.0], [st, 1, st, 1.0]]
+                continue
+            P += [[st, 0, fwd + base, 0.9], [st, 0, st, 0.1], [st, 1, side + base, 0.7], [st, 1, 0, 0.3]]
+            R.append([st, 0, 0.9 if fwd == 3 else (-0.9 if fwd == 4 else 0.0)])
+            R.append([st, 1, -0.7 if side == 4 else 0.0])
+    write_mdp_json(out("behavioral-abstraction", "mirrored-rooms.json"), 9, 2, P, R,
+                   {"goal": [3, 7], "safe": [0, 1, 2, 3, 5, 6, 7]})
+
+
+def write_pac_bayes():
+    # Sticky 12-state ring (the panel's ring world with 2 actions, kappa = 0.9), its behaviour policy
+    # and a data-independent critic initialisation h0 = mean reward / (1 - 0.5).
+    N, kappa, jump = 12, 0.9, 3
+    P, R, pol = [], [], []
+    for s in range(N):
+        r = round(0.5 * (1 + math.cos(2 * math.pi * s / N)), 6)
+        for e, pe in ((-1, 0.25), (0, 0.5), (1, 0.25)):
+            P.append([s, 0, (s + e) % N, pe])
+            P.append([s, 1, (s + jump + e) % N, pe / 2])
+            P.append([s, 1, (s - jump + e) % N, pe / 2])
+        R += [[s, 0, r], [s, 1, r]]
+        pol += [[s, 0, kappa], [s, 1, round(1 - kappa, 12)]]
+    write_mdp_json(out("pac-bayes-sac", "sticky-ring.json"), N, 2, P, R, {"goal": [0]}, pol, [1.0] * N)
 
 
 if __name__ == "__main__":
@@ -291,3 +360,5 @@ if __name__ == "__main__":
     write_protein()
     write_fair_bandits()
     write_boba()
+    write_mdp()
+    write_pac_bayes()
