@@ -60,10 +60,8 @@ Mat reduce(const Mat& g, Bc k) {
     return g;
 }
 
-
 /// a (op) b with b broadcast as described by k, without materialising the expanded b.
-template <class Op>
-Mat broadcastApply(const Mat& a, const Mat& b, Bc k, Op op) {
+template <class Op> Mat broadcastApply(const Mat& a, const Mat& b, Bc k, Op op) {
     Mat out(a.rows(), a.cols());
     switch (k) {
     case Bc::Same:
@@ -282,6 +280,22 @@ Var exp(Var a) {
     const int id = t.size();
     return t.push(std::move(y), t.requiresGrad(a),
                   [a, id](Tape& t, const Mat& g) { t.accumulate(a, g.cwiseProduct(t.valueOf(id))); });
+}
+
+Var softplus(Var a) {
+    Tape& t = tapeOf(a);
+    // log(1 + exp(x)) = max(x, 0) + log1p(exp(-|x|)); derivative sigmoid(x).
+    Mat y =
+        a.value().unaryExpr([](double x) { return std::max(x, 0.0) + std::log1p(std::exp(-std::abs(x))); });
+    return t.push(std::move(y), t.requiresGrad(a), [a](Tape& t, const Mat& g) {
+        const Mat s = a.value().unaryExpr([](double x) {
+            if (x >= 0)
+                return 1.0 / (1.0 + std::exp(-x));
+            const double e = std::exp(x);
+            return e / (1.0 + e);
+        });
+        t.accumulate(a, g.cwiseProduct(s));
+    });
 }
 
 Var log(Var a) {
