@@ -66,6 +66,9 @@ ExitManifest parseExitManifest(const std::string& text, const std::string& name,
 ExitLogits readExitManifest(const std::string& path, ExitManifest* out) {
     const std::string dir = std::filesystem::path(path).parent_path().string();
     const ExitManifest m = parseExitManifest(readFileChecked(path, 1 << 20), path, dir);
+    for (const std::string& f : {m.logits, m.labels, m.calibration})
+        if (!f.empty() && !std::filesystem::is_regular_file(f))
+            throw InputError(path, "names a file that does not exist: " + f);
     const NpyArray L = NpyReader::readFile(m.logits);
     if (L.shape.size() != 3)
         throw InputError(m.logits, "logits must be a 3-d array [N, K, C]");

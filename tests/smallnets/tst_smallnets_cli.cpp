@@ -23,6 +23,8 @@ QStringList sets(std::initializer_list<const char*> kv) {
     return out;
 }
 
+const QStringList kEefpSmall = sets({"samples=2000", "eval_samples=1000", "epochs=2", "thresholds=20"});
+
 const QStringList kForgetSmall =
     sets({"d=8", "n=60", "width=6", "iters=40", "check_claims=false", "sweep=sigma"});
 
@@ -119,6 +121,59 @@ private slots:
         figuresExport(
             QStringLiteral("continual-forgetting"), kForgetSmall,
             {"loss_curves", "q_matrix", "forgetting_sweep", "train_vs_test", "loss_matrix", "task_overlap"});
+    }
+
+    void eefpIsDeterministic() {
+        QTemporaryDir dir;
+        const QStringList common = QStringList{QStringLiteral("run"), QStringLiteral("eefp-early-exit"),
+                                               QStringLiteral("--seed"), QStringLiteral("5")} +
+                                   kEefpSmall + QStringList{QStringLiteral("--out")};
+        QCOMPARE(runCli(common + QStringList{dir.filePath("a.json")}), 0);
+        QCOMPARE(runCli(common + QStringList{dir.filePath("b.json")}), 0);
+        const auto a = readResult(dir.filePath("a.json")), b = readResult(dir.filePath("b.json"));
+        QCOMPARE(a.toJson(), b.toJson());
+        for (const char* k : {"accuracy", "ece", "fp_auroc", "eefp", "temperature", "ece_ts"})
+            QVERIFY2(a.vectors.count(k), k);
+        QCOMPARE(a.vectors.at("eefp").size(), a.vectors.at("accuracy").size() - 1);
+        for (const char* k : {"eefp", "acc_at_budget_raw", "acc_at_budget_ts", "acc_at_budget_eefp"})
+            QVERIFY2(a.metrics.count(k), k);
+        for (const char* k :
+             {"acc_vs_flops_raw", "acc_vs_flops_ts", "acc_vs_flops_eefp", "acc_vs_flops_oracle"}) {
+            QVERIFY2(a.series.count(k), k);
+            QCOMPARE(int(a.series.at(k).x.size()), 21); // thresholds = 20: t_i = i / 20, i = 0..20
+        }
+    }
+
+    void eefpBadFilesExit3() {
+        badFilesExit3(QStringLiteral("eefp-early-exit"), {"eefp-early-exit-*.eenn.json"}, 4);
+    }
+
+    void eefpExampleWithArrays() {
+        const QString ex =
+            QStringLiteral(PAPERLAB_SOURCE_DIR "/resources/examples/eefp-early-exit/synthetic-4-exits/");
+        QTemporaryDir dir;
+        QString err;
+        QCOMPARE(runCli({QStringLiteral("run"), QStringLiteral("eefp-early-exit"), QStringLiteral("--input"),
+                         ex + "1-network.eenn.json", QStringLiteral("--input"), ex + "labels.npy",
+                         QStringLiteral("--out"), dir.filePath("r.json")},
+                        &err),
+                 0);
+        const auto d = readResult(dir.filePath("r.json"));
+        QCOMPARE(d.inputs.size(), size_t(2));
+        QCOMPARE(d.vectors.at("accuracy").size(), size_t(4));
+        QCOMPARE(d.metrics.at("calibration_rows"), 100.0);
+        // An array the manifest does not name is refused.
+        QCOMPARE(runCli({QStringLiteral("run"), QStringLiteral("eefp-early-exit"), QStringLiteral("--input"),
+                         ex + "1-network.eenn.json", QStringLiteral("--input"),
+                         QStringLiteral(PAPERLAB_SOURCE_DIR "/tests/data/bad/nan.npy"),
+                         QStringLiteral("--out"), dir.filePath("s.json")}),
+                 3);
+    }
+
+    void eefpFigures() {
+        figuresExport(QStringLiteral("eefp-early-exit"), kEefpSmall,
+                      {"acc_vs_flops", "exit_table", "ece_vs_area", "eefp_vs_area", "reliability",
+                       "reliability_ts", "training_loss"});
     }
 };
 
