@@ -96,7 +96,7 @@ void sweep(const ResultDocument& d, FigureSpec& f) {
 
 void trainVsTest(const ResultDocument& d, FigureSpec& f) {
     f.chart.xLabel = QStringLiteral("task");
-    f.chart.yLabel = QStringLiteral("forgetting F_i = L_i(after task K) - L_i(after task i)");
+    f.chart.yLabel = QStringLiteral("forgetting F_i (loss increase)");
     const std::vector<double>* tr = fig::vector(d, keys::vector::kForgettingTrain);
     const std::vector<double>* te = fig::vector(d, keys::vector::kForgettingTest);
     if (!tr || !te || tr->size() < 2)

@@ -28,7 +28,7 @@ void accVsFlops(const ResultDocument& d, FigureSpec& f) {
     const char* ids[] = {"raw", "ts", "eefp", "oracle"};
     for (int p = 0; p < 4; ++p) {
         SeriesSpec s = fig::series(d, keys::series::kAccVsFlopsPrefix + std::string(ids[p]),
-                                   QString::fromLatin1(names[p]), SeriesSpec::Style::LineWithPoints, p);
+                                   QString::fromLatin1(names[p]), SeriesSpec::Style::Line, p);
         s.dashed = p == 3;
         s.lineWidth = 1.5;
         f.chart.series << s;
