@@ -365,7 +365,7 @@ std::vector<ParamSpec> ContinualForgettingEngine::params() const {
         grp(ParamSpec::integer(P::kIters, "GD steps per task T", 10, 100000, 300, "steps on each task"),
             "training"),
         grp(ParamSpec::choice(
-                P::kSweep, "sweep", {"none", "sigma", "n", "iters", "tasks", "width"}, "none",
+                P::kSweep, "sweep", {"none", "sigma", "n", "iters", "tasks", "width"}, "sigma",
                 "parameter to sweep (3 seeds per value) for the forgetting-vs-parameter figure"),
             "study"),
         grp(ParamSpec::real(P::kQTime, "Q shown at", 0, 1, 1, "fraction of all GD steps at which Q is shown"),
