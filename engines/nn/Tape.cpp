@@ -60,8 +60,10 @@ Mat reduce(const Mat& g, Bc k) {
     return g;
 }
 
+
 /// a (op) b with b broadcast as described by k, without materialising the expanded b.
-template <class Op> Mat broadcastApply(const Mat& a, const Mat& b, Bc k, Op op) {
+template <class Op>
+Mat broadcastApply(const Mat& a, const Mat& b, Bc k, Op op) {
     Mat out(a.rows(), a.cols());
     switch (k) {
     case Bc::Same:
