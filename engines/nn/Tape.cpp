@@ -284,6 +284,22 @@ Var exp(Var a) {
                   [a, id](Tape& t, const Mat& g) { t.accumulate(a, g.cwiseProduct(t.valueOf(id))); });
 }
 
+Var softplus(Var a) {
+    Tape& t = tapeOf(a);
+    // log(1 + exp(x)) = max(x, 0) + log1p(exp(-|x|)); derivative sigmoid(x).
+    Mat y =
+        a.value().unaryExpr([](double x) { return std::max(x, 0.0) + std::log1p(std::exp(-std::abs(x))); });
+    return t.push(std::move(y), t.requiresGrad(a), [a](Tape& t, const Mat& g) {
+        const Mat s = a.value().unaryExpr([](double x) {
+            if (x >= 0)
+                return 1.0 / (1.0 + std::exp(-x));
+            const double e = std::exp(x);
+            return e / (1.0 + e);
+        });
+        t.accumulate(a, g.cwiseProduct(s));
+    });
+}
+
 Var log(Var a) {
     Tape& t = tapeOf(a);
     return t.push(a.value().array().log().matrix(), t.requiresGrad(a),

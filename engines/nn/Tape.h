@@ -92,6 +92,7 @@ Var neg(Var a);                 ///< -a
 Var relu(Var a);
 Var tanh(Var a);
 Var sigmoid(Var a);
+Var softplus(Var a); ///< log(1 + exp(a)), stable for large |a|
 Var exp(Var a);
 Var log(Var a); ///< natural log; a > 0
 Var square(Var a);

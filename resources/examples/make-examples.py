@@ -13,6 +13,8 @@ nothing in the build or the tests runs this script.
 - promise-protein-states/*: the NMR ensemble 1NI7 without hydrogens and the crystal structure 5EEP,
   taken from Debian's tm-align examples (/usr/share/doc/tm-align/examples) when that is installed;
 - behavioral-abstraction/*.json, pac-bayes-sac/*.json: small JSON MDPs (one entry per line).
+- continual-forgetting/*: XOR-cluster tasks (task,y,x1..x8), orthogonal and overlapping;
+- eefp-early-exit/synthetic-4-exits/: logits [N, K, C] of a made-up 4-exit network, labels, manifest.
 """
 import gzip
 import json
@@ -237,6 +239,73 @@ def write_protein():
     shutil.copyfile(os.path.join(src, "5eep.pdb.gz"),
                     out("promise-protein-states", "1ni7-models-vs-5eep", "2-5eep.pdb.gz"))
 
+# ---------------------------------------------------------------- continual-forgetting
+def xor_task_rows(rng, task, means, n, sigma, d):
+    """n rows task,y,x1..xd: clusters +-means[0] (y = +1), +-means[1] (y = -1) plus noise."""
+    rows = []
+    for _ in range(n):
+        c = rng.randrange(4)
+        mu = means[c // 2]
+        sign = 1.0 if c % 2 == 0 else -1.0
+        x = [sign * mu[j] + rng.gauss(0.0, sigma) for j in range(d)]
+        rows.append("%d,%d," % (task, 1 if c < 2 else -1) + ",".join("%.6f" % v for v in x))
+    return rows
+
+
+def write_forgetting():
+    d = 8
+    e = [[1.0 if j == i else 0.0 for j in range(d)] for i in range(d)]
+    header = "task,y," + ",".join("x%d" % (j + 1) for j in range(d))
+    for name, seed in (("1-train.csv", 171), ("2-test.csv", 172)):
+        rng = random.Random(seed)
+        rows = [header]
+        for k in range(3):
+            rows += xor_task_rows(rng, k + 1, (e[2 * k], e[2 * k + 1]), 100, 0.3, d)
+        with open(out("continual-forgetting", "three-xor-tasks", name), "w") as f:
+            f.write("\n".join(rows) + "\n")
+    rng = random.Random(173)
+    shared = [(e[0][j] + e[2][j]) / math.sqrt(2.0) for j in range(d)]
+    rows = ["# two XOR tasks in d = 8 whose means share the direction x1 (not orthogonal)", header]
+    rows += xor_task_rows(rng, 1, (e[0], e[1]), 100, 0.1, d)
+    rows += xor_task_rows(rng, 2, (shared, e[3]), 100, 0.1, d)
+    with open(out("continual-forgetting", "overlapping-tasks.csv"), "w") as f:
+        f.write("\n".join(rows) + "\n")
+
+
+# ---------------------------------------------------------------- eefp-early-exit
+def write_npy_nd(path, shape, values, dtype):
+    header = "{'descr': '%s', 'fortran_order': False, 'shape': (%s), }" % (
+        dtype, ", ".join(str(s) for s in shape) + ("," if len(shape) == 1 else ""))
+    pad = 64 - (10 + len(header) + 1) % 64
+    header += " " * pad + "\n"
+    code = {"<f4": "f", "<i8": "q"}[dtype]
+    with open(path, "wb") as f:
+        f.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)) + header.encode("latin1"))
+        f.write(struct.pack("<%d%s" % (len(values), code), *values))
+
+
+def write_eefp():
+    """Logits of a made-up 4-exit, 10-class network: each sample has a difficulty u; exit k's
+    logit of the true class grows with depth and shrinks with u, plus Gaussian noise."""
+    rng = random.Random(174)
+    N, K, C = 1000, 4, 10
+    logits, labels = [], []
+    for _ in range(N):
+        y = rng.randrange(C)
+        u = rng.random()
+        labels.append(y)
+        base = [rng.gauss(0.0, 1.0) for _ in range(C)]
+        for k in range(K):
+            signal = (1.0 + 1.2 * k) * (1.2 - u) * 1.5
+            for c in range(C):
+                logits.append(0.6 * base[c] + rng.gauss(0.0, 1.0) + (signal if c == y else 0.0))
+    folder = ("eefp-early-exit", "synthetic-4-exits")
+    write_npy_nd(out(*folder, "logits.npy"), (N, K, C), logits, "<f4")
+    write_npy_nd(out(*folder, "labels.npy"), (N,), labels, "<i8")
+    manifest = {"logits": "logits.npy", "labels": "labels.npy", "flops": [1.0, 2.0, 3.0, 4.0]}
+    with open(out(*folder, "1-network.eenn.json"), "w") as f:
+        f.write(json.dumps(manifest, indent=2) + "\n")
+
 
 def unit_rows(rng, k, d):
     rows = []
@@ -362,3 +431,5 @@ if __name__ == "__main__":
     write_boba()
     write_mdp()
     write_pac_bayes()
+    write_forgetting()
+    write_eefp()

@@ -256,6 +256,10 @@ void TstCli::badInputCorpus_data() {
         // The learning-dynamics panel accepts games with more than two players.
         if (fi.fileName() != QLatin1String("threeplayers.nfg"))
             QTest::newRow(qPrintable("ftrl/" + fi.fileName())) << "ftrl-potential-games" << fi.absoluteFilePath();
+        // The task CSV reader of continual-forgetting refuses every generic bad CSV too.
+        if (fi.suffix() == QLatin1String("csv"))
+            QTest::newRow(qPrintable("continual-forgetting/" + fi.fileName()))
+                << "continual-forgetting" << fi.absoluteFilePath();
     }
 }
 

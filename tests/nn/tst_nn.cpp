@@ -132,7 +132,7 @@ private slots:
     }
     void unary_data() {
         QTest::addColumn<int>("op");
-        for (int i = 0; i < 10; ++i)
+        for (int i = 0; i < 11; ++i)
             QTest::newRow(QByteArray::number(i)) << i;
     }
     void unary() {
@@ -158,6 +158,8 @@ private slots:
                 return square(v[0]);
             case 8:
                 return neg(v[0]);
+            case 9:
+                return softplus(v[0]);
             default:
                 return softmaxRows(v[0]);
             }
