@@ -237,8 +237,50 @@ def write_protein():
                     out("promise-protein-states", "1ni7-models-vs-5eep", "2-5eep.pdb.gz"))
 
 
+# ---------------------------------------------------------------- lif-mmwave
+
+def write_npy_nd(path, shape, values, dtype):
+    """A C-order .npy (format 1.0) of any shape, '<f4' or '<i8'."""
+    dims = ", ".join(str(d) for d in shape) + ("," if len(shape) == 1 else "")
+    header = "{'descr': '%s', 'fortran_order': False, 'shape': (%s), }" % (dtype, dims)
+    header += " " * (64 - (10 + len(header) + 1) % 64) + "\n"
+    code = {"<f4": "f", "<i8": "q"}[dtype]
+    with open(path, "wb") as f:
+        f.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)) + header.encode("latin1"))
+        f.write(struct.pack("<%d%s" % (len(values), code), *values))
+
+
+def write_lif():
+    """120 micro-Doppler-like sequences (64 frames x 4 channels, 3 classes at 20 Hz): each class a
+    low-frequency modulation with its own channel pattern, plus high-frequency clutter and a few
+    NaN (dropped) frames."""
+    rng = random.Random(18)
+    n, t_len, chans, classes = 120, 64, 4, 3
+    pattern = [[(0.5 + 0.1 * k, [math.cos(0.9 * c * (k + 1)) for c in range(chans)]) for k in range(2)]
+               for _ in range(classes)]
+    freqs = [[0.03 + 0.015 * c + 0.01 * k for k in range(2)] for c in range(classes)]
+    x, y = [], []
+    for i in range(n):
+        cls = i % classes
+        y.append(cls)
+        ph = [rng.uniform(0, 2 * math.pi) for _ in range(2)]
+        for t in range(t_len):
+            dropped = rng.random() < 0.03
+            for c in range(chans):
+                v = sum(amp * w[c] * math.sin(2 * math.pi * freqs[cls][k] * t + ph[k])
+                        for k, (amp, w) in enumerate(pattern[cls]))
+                v += 0.8 * math.sin(2 * math.pi * 0.4 * t + rng.uniform(0, 6.3)) + rng.gauss(0, 0.2)
+                x.append(float("nan") if dropped else v)
+    folder = ("lif-mmwave", "walking-radar")
+    write_npy_nd(out(*folder, "x.npy"), (n, t_len, chans), x, "<f4")
+    write_npy_nd(out(*folder, "y.npy"), (n,), y, "<i8")
+    with open(out(*folder, "walking.seq.json"), "w") as f:
+        f.write('{"x": "x.npy", "y": "y.npy", "fs": 20}\n')
+
+
 if __name__ == "__main__":
     write_torus()
     write_tilesparse()
     write_curve()
     write_protein()
+    write_lif()
