@@ -63,6 +63,8 @@ SeqManifest parseSeqManifest(const std::string& text, const std::string& name, c
         j = nlohmann::json::parse(text);
     } catch (const nlohmann::json::parse_error& e) {
         throw InputError(name, std::string("not valid JSON: ") + e.what(), 0, 0, int64_t(e.byte));
+    } catch (const nlohmann::json::exception& e) { // e.g. a number too large for a double
+        throw InputError(name, std::string("not valid JSON: ") + e.what());
     }
     if (!j.is_object())
         throw InputError(name, "the manifest must be a JSON object {\"x\": ..., \"y\": ..., \"fs\": ...}");

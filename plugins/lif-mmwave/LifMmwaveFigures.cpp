@@ -35,20 +35,19 @@ MarkerSpec marker(MarkerSpec::Axis axis, double value, const QString& label) {
 
 void bode(const ResultDocument& d, FigureSpec& f) {
     f.chart.xLabel = QStringLiteral("ω (rad/sample)");
-    f.chart.yLabel = QStringLiteral("relative power (each curve scaled to its largest value)");
+    f.chart.yLabel = QStringLiteral("relative power (scaled to the largest)");
     const int classes = int(fig::metric(d, M::kClasses));
     for (int c = 0; c < classes; ++c) {
-        SeriesSpec s =
-            fig::series(d, std::string(S::kClassSpectrumPrefix) + std::to_string(c),
-                        QStringLiteral("class %1 spectrum").arg(c), SeriesSpec::Style::Line, 2 + c % 6);
+        SeriesSpec s = fig::series(d, std::string(S::kClassSpectrumPrefix) + std::to_string(c),
+                                   QStringLiteral("class %1").arg(c), SeriesSpec::Style::Line, 2 + c % 6);
         s.lineWidth = 1.0;
         f.chart.series << s;
     }
     SeriesSpec fisher =
         fig::series(d, S::kFisherCurve, QStringLiteral("Fisher ratio"), SeriesSpec::Style::LineWithPoints, 1);
     fisher.dashed = true;
-    SeriesSpec lif = fig::series(d, S::kLifResponse, QStringLiteral("LIF |H(ω)|²/|H(0)|² at β used"),
-                                 SeriesSpec::Style::Line, 0);
+    SeriesSpec lif =
+        fig::series(d, S::kLifResponse, QStringLiteral("LIF filter"), SeriesSpec::Style::Line, 0);
     lif.lineWidth = 3.0;
     f.chart.series << fisher << lif;
     f.chart.fixedXRange = true;
