@@ -278,9 +278,48 @@ def write_lif():
         f.write('{"x": "x.npy", "y": "y.npy", "fs": 20}\n')
 
 
+# ---------------------------------------------------------------- equivariant-covariance
+
+def write_equicov():
+    """12 point clouds (solid ellipsoids and boxes, 60 points each, randomly turned and moved) with
+    the second-moment tensor of each underlying solid for 10 of them (two clouds are left to predict)."""
+    rng = random.Random(9)
+    clouds, tensors = ["id,x,y,z"], ["id,T11,T22,T33,T23,T13,T12"]
+    for k in range(12):
+        box = k % 2 == 1
+        dims = [rng.uniform(0.5, 2.0) for _ in range(3)]
+        q = [rng.gauss(0, 1) for _ in range(4)]
+        n = math.sqrt(sum(v * v for v in q))
+        w, x, y, z = (v / n for v in q)
+        rot = [[1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w)],
+               [2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w)],
+               [2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y)]]
+        shift = [rng.uniform(-3, 3) for _ in range(3)]
+        name = "%s-%02d" % ("box" if box else "ellipsoid", k)
+        got = 0
+        while got < 60:
+            u = [rng.uniform(-1, 1) for _ in range(3)]
+            if not box and sum(v * v for v in u) > 1:
+                continue
+            p = [u[i] * dims[i] * (0.5 if box else 1.0) for i in range(3)]
+            r = [sum(rot[i][j] * p[j] for j in range(3)) + shift[i] for i in range(3)]
+            clouds.append("%s,%.6f,%.6f,%.6f" % (name, *r))
+            got += 1
+        lam = [d * d / (12.0 if box else 5.0) for d in dims]
+        t = [[sum(rot[i][m] * lam[m] * rot[j][m] for m in range(3)) for j in range(3)] for i in range(3)]
+        if k < 10:
+            tensors.append("%s,%.8f,%.8f,%.8f,%.8f,%.8f,%.8f" % (name, t[0][0], t[1][1], t[2][2], t[1][2], t[0][2], t[0][1]))
+    folder = ("equivariant-covariance", "turned-solids")
+    with open(out(*folder, "1-clouds.csv"), "w") as f:
+        f.write("\n".join(clouds) + "\n")
+    with open(out(*folder, "2-tensors.csv"), "w") as f:
+        f.write("\n".join(tensors) + "\n")
+
+
 if __name__ == "__main__":
     write_torus()
     write_tilesparse()
     write_curve()
     write_protein()
     write_lif()
+    write_equicov()
