@@ -64,6 +64,51 @@ double logBesselKDerivative(double nu, double z) {
     return -0.5 * (std::exp(a) + std::exp(b));
 }
 
+namespace {
+
+/// symExpm for matrices of a size known at compile time (N > 0: fixed-size Eigen, unrolled; N = -1:
+/// dynamic). Forward values into \a out; the eigen pairs for the backward into \a vecs / \a vals.
+template <int N>
+void symExpmForward(const Mat& in, int n, Mat& out, std::vector<Mat>& vecs,
+                    std::vector<Eigen::VectorXd>& vals) {
+    using M = Eigen::Matrix<double, N, N, Eigen::RowMajor>;
+    Eigen::SelfAdjointEigenSolver<M> es;
+    for (Eigen::Index k = 0; k < in.rows(); ++k) {
+        const M s = Eigen::Map<const M>(in.row(k).eval().data(), n, n);
+        es.compute(0.5 * (s + s.transpose()));
+        const M e = es.eigenvectors() * es.eigenvalues().array().exp().matrix().asDiagonal() *
+                    es.eigenvectors().transpose();
+        out.row(k) = Eigen::Map<const Eigen::RowVectorXd>(e.data(), n * n);
+        vecs[size_t(k)] = es.eigenvectors();
+        vals[size_t(k)] = es.eigenvalues();
+    }
+}
+
+template <int N>
+Mat symExpmBackward(const Mat& g, int n, const std::vector<Mat>& vecs,
+                    const std::vector<Eigen::VectorXd>& vals) {
+    using M = Eigen::Matrix<double, N, N, Eigen::RowMajor>;
+    Mat gin(g.rows(), g.cols());
+    M f(n, n);
+    for (Eigen::Index k = 0; k < g.rows(); ++k) {
+        const M u = vecs[size_t(k)];
+        const Eigen::VectorXd& l = vals[size_t(k)];
+        for (int i = 0; i < n; ++i)
+            for (int j = 0; j < n; ++j) {
+                const double d = l(i) - l(j);
+                f(i, j) = std::abs(d) < 1e-9 * (1 + std::abs(l(i))) ? std::exp(0.5 * (l(i) + l(j)))
+                                                                    : (std::exp(l(i)) - std::exp(l(j))) / d;
+            }
+        const M gk = Eigen::Map<const M>(g.row(k).eval().data(), n, n);
+        const M gx = u * f.cwiseProduct(u.transpose() * gk * u) * u.transpose();
+        const M sym = 0.5 * (gx + gx.transpose());
+        gin.row(k) = Eigen::Map<const Eigen::RowVectorXd>(sym.data(), n * n);
+    }
+    return gin;
+}
+
+} // namespace
+
 Var symExpm(Var batch, int n) {
     Tape& t = tapeOf(batch);
     const Mat& in = batch.value();
@@ -74,34 +119,17 @@ Var symExpm(Var batch, int n) {
     Mat out(count, in.cols());
     std::vector<Mat> vecs(static_cast<size_t>(count));
     std::vector<Eigen::VectorXd> vals(static_cast<size_t>(count));
-    Eigen::SelfAdjointEigenSolver<Mat> es;
-    for (Eigen::Index k = 0; k < count; ++k) {
-        const Mat s = unpack(in, k, n);
-        es.compute(0.5 * (s + s.transpose()));
-        vecs[size_t(k)] = es.eigenvectors();
-        vals[size_t(k)] = es.eigenvalues();
-        const Eigen::VectorXd e = vals[size_t(k)].array().exp();
-        pack(vecs[size_t(k)] * e.asDiagonal() * vecs[size_t(k)].transpose(), out, k);
-    }
+    if (n == 6)
+        symExpmForward<6>(in, n, out, vecs, vals);
+    else if (n == 3)
+        symExpmForward<3>(in, n, out, vecs, vals);
+    else
+        symExpmForward<Eigen::Dynamic>(in, n, out, vecs, vals);
     return t.push(std::move(out), t.requiresGrad(batch),
                   [batch, n, vecs = std::move(vecs), vals = std::move(vals)](Tape& t, const Mat& g) {
-                      Mat gin(g.rows(), g.cols());
-                      for (Eigen::Index k = 0; k < g.rows(); ++k) {
-                          const Mat& u = vecs[size_t(k)];
-                          const Eigen::VectorXd& l = vals[size_t(k)];
-                          Mat f(n, n);
-                          for (int i = 0; i < n; ++i)
-                              for (int j = 0; j < n; ++j) {
-                                  const double d = l(i) - l(j);
-                                  f(i, j) = std::abs(d) < 1e-9 * (1 + std::abs(l(i)))
-                                                ? std::exp(0.5 * (l(i) + l(j)))
-                                                : (std::exp(l(i)) - std::exp(l(j))) / d;
-                              }
-                          const Mat gx =
-                              u * f.cwiseProduct(u.transpose() * unpack(g, k, n) * u) * u.transpose();
-                          pack(0.5 * (gx + gx.transpose()), gin, k);
-                      }
-                      t.accumulate(batch, gin);
+                      t.accumulate(batch, n == 6   ? symExpmBackward<6>(g, n, vecs, vals)
+                                          : n == 3 ? symExpmBackward<3>(g, n, vecs, vals)
+                                                   : symExpmBackward<Eigen::Dynamic>(g, n, vecs, vals));
                   });
 }
 
