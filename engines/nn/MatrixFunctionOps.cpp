@@ -66,8 +66,9 @@ double logBesselKDerivative(double nu, double z) {
 
 namespace {
 
-/// symExpm for matrices of a size known at compile time (N > 0: fixed-size Eigen, unrolled; N = -1:
-/// dynamic). Forward values into \a out; the eigen pairs for the backward into \a vecs / \a vals.
+/// symExpm for matrices of a size known at compile time (N = 6: fixed-size Eigen, the equivariant-
+/// covariance case; N = -1: dynamic). Forward values into \a out; the eigen pairs for the backward into \a
+/// vecs / \a vals.
 template <int N>
 void symExpmForward(const Mat& in, int n, Mat& out, std::vector<Mat>& vecs,
                     std::vector<Eigen::VectorXd>& vals) {
@@ -121,15 +122,12 @@ Var symExpm(Var batch, int n) {
     std::vector<Eigen::VectorXd> vals(static_cast<size_t>(count));
     if (n == 6)
         symExpmForward<6>(in, n, out, vecs, vals);
-    else if (n == 3)
-        symExpmForward<3>(in, n, out, vecs, vals);
     else
         symExpmForward<Eigen::Dynamic>(in, n, out, vecs, vals);
     return t.push(std::move(out), t.requiresGrad(batch),
                   [batch, n, vecs = std::move(vecs), vals = std::move(vals)](Tape& t, const Mat& g) {
-                      t.accumulate(batch, n == 6   ? symExpmBackward<6>(g, n, vecs, vals)
-                                          : n == 3 ? symExpmBackward<3>(g, n, vecs, vals)
-                                                   : symExpmBackward<Eigen::Dynamic>(g, n, vecs, vals));
+                      t.accumulate(batch, n == 6 ? symExpmBackward<6>(g, n, vecs, vals)
+                                                 : symExpmBackward<Eigen::Dynamic>(g, n, vecs, vals));
                   });
 }
 
