@@ -274,6 +274,7 @@ def write_forgetting():
 
 # ---------------------------------------------------------------- eefp-early-exit
 def write_npy_nd(path, shape, values, dtype):
+    """A C-order .npy (format 1.0) of any shape, '<f4' or '<i8'."""
     header = "{'descr': '%s', 'fortran_order': False, 'shape': (%s), }" % (
         dtype, ", ".join(str(s) for s in shape) + ("," if len(shape) == 1 else ""))
     pad = 64 - (10 + len(header) + 1) % 64
@@ -422,6 +423,74 @@ def write_pac_bayes():
     write_mdp_json(out("pac-bayes-sac", "sticky-ring.json"), N, 2, P, R, {"goal": [0]}, pol, [1.0] * N)
 
 
+# ---------------------------------------------------------------- lif-mmwave
+
+def write_lif():
+    """120 micro-Doppler-like sequences (64 frames x 4 channels, 3 classes at 20 Hz): each class a
+    low-frequency modulation with its own channel pattern, plus high-frequency clutter and a few
+    NaN (dropped) frames."""
+    rng = random.Random(18)
+    n, t_len, chans, classes = 120, 64, 4, 3
+    pattern = [[(0.5 + 0.1 * k, [math.cos(0.9 * c * (k + 1)) for c in range(chans)]) for k in range(2)]
+               for _ in range(classes)]
+    freqs = [[0.03 + 0.015 * c + 0.01 * k for k in range(2)] for c in range(classes)]
+    x, y = [], []
+    for i in range(n):
+        cls = i % classes
+        y.append(cls)
+        ph = [rng.uniform(0, 2 * math.pi) for _ in range(2)]
+        for t in range(t_len):
+            dropped = rng.random() < 0.03
+            for c in range(chans):
+                v = sum(amp * w[c] * math.sin(2 * math.pi * freqs[cls][k] * t + ph[k])
+                        for k, (amp, w) in enumerate(pattern[cls]))
+                v += 0.8 * math.sin(2 * math.pi * 0.4 * t + rng.uniform(0, 6.3)) + rng.gauss(0, 0.2)
+                x.append(float("nan") if dropped else v)
+    folder = ("lif-mmwave", "walking-radar")
+    write_npy_nd(out(*folder, "x.npy"), (n, t_len, chans), x, "<f4")
+    write_npy_nd(out(*folder, "y.npy"), (n,), y, "<i8")
+    with open(out(*folder, "walking.seq.json"), "w") as f:
+        f.write('{"x": "x.npy", "y": "y.npy", "fs": 20}\n')
+
+
+# ---------------------------------------------------------------- equivariant-covariance
+
+def write_equicov():
+    """12 point clouds (solid ellipsoids and boxes, 60 points each, randomly turned and moved) with
+    the second-moment tensor of each underlying solid for 10 of them (two clouds are left to predict)."""
+    rng = random.Random(9)
+    clouds, tensors = ["id,x,y,z"], ["id,T11,T22,T33,T23,T13,T12"]
+    for k in range(12):
+        box = k % 2 == 1
+        dims = [rng.uniform(0.5, 2.0) for _ in range(3)]
+        q = [rng.gauss(0, 1) for _ in range(4)]
+        n = math.sqrt(sum(v * v for v in q))
+        w, x, y, z = (v / n for v in q)
+        rot = [[1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w)],
+               [2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w)],
+               [2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y)]]
+        shift = [rng.uniform(-3, 3) for _ in range(3)]
+        name = "%s-%02d" % ("box" if box else "ellipsoid", k)
+        got = 0
+        while got < 60:
+            u = [rng.uniform(-1, 1) for _ in range(3)]
+            if not box and sum(v * v for v in u) > 1:
+                continue
+            p = [u[i] * dims[i] * (0.5 if box else 1.0) for i in range(3)]
+            r = [sum(rot[i][j] * p[j] for j in range(3)) + shift[i] for i in range(3)]
+            clouds.append("%s,%.6f,%.6f,%.6f" % (name, *r))
+            got += 1
+        lam = [d * d / (12.0 if box else 5.0) for d in dims]
+        t = [[sum(rot[i][m] * lam[m] * rot[j][m] for m in range(3)) for j in range(3)] for i in range(3)]
+        if k < 10:
+            tensors.append("%s,%.8f,%.8f,%.8f,%.8f,%.8f,%.8f" % (name, t[0][0], t[1][1], t[2][2], t[1][2], t[0][2], t[0][1]))
+    folder = ("equivariant-covariance", "turned-solids")
+    with open(out(*folder, "1-clouds.csv"), "w") as f:
+        f.write("\n".join(clouds) + "\n")
+    with open(out(*folder, "2-tensors.csv"), "w") as f:
+        f.write("\n".join(tensors) + "\n")
+
+
 if __name__ == "__main__":
     write_torus()
     write_tilesparse()
@@ -433,3 +502,5 @@ if __name__ == "__main__":
     write_pac_bayes()
     write_forgetting()
     write_eefp()
+    write_lif()
+    write_equicov()
