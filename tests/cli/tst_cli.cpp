@@ -296,7 +296,7 @@ void TstCli::figureFormats() {
 }
 
 void TstCli::figureAll() {
-    for (const QString panel : {QStringLiteral("ssn-nash"), QStringLiteral("ftrl-potential-games")}) {
+    for (const QString& panel : {QStringLiteral("ssn-nash"), QStringLiteral("ftrl-potential-games")}) {
         const QString dir = m_tmp.filePath("figs-" + panel);
         Run r = paperlab({"figure", panel, "all", "--format", "png,svg,pdf", "--dpi", "72", "--out", dir});
         QVERIFY2(r.code == 0, r.err.constData());
