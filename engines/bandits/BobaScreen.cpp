@@ -56,6 +56,8 @@ public:
                 m_poll();
         }
         const size_t n = std::min(scored.size(), size_t(std::max(0, count)));
+        if (n == 0)
+            return {};
         std::partial_sort(scored.begin(), scored.begin() + long(n), scored.end());
         std::vector<int64_t> out;
         for (size_t k = 0; k < n; ++k)

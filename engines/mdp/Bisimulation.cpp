@@ -87,25 +87,25 @@ std::vector<int> coarsestBisimulation(const Mdp& m) {
         for (int s = 0; s < m.states; ++s)
             sig.push_back(signatureOf(m, block, s));
         // Split every block by signature: a state joins the first sub-block whose first state is close.
-        std::vector<int> next(size_t(m.states), -1);
+        std::vector<int> refined(size_t(m.states), -1);
         std::vector<std::vector<int>> reps(size_t(blockCount(block)));
         int fresh = 0;
         for (int s = 0; s < m.states; ++s) {
             auto& rs = reps[size_t(block[size_t(s)])];
             for (int r : rs)
                 if (close(sig[size_t(r)], sig[size_t(s)], kBisimTolerance)) {
-                    next[size_t(s)] = next[size_t(r)];
+                    refined[size_t(s)] = refined[size_t(r)];
                     break;
                 }
-            if (next[size_t(s)] < 0) {
-                next[size_t(s)] = fresh++;
+            if (refined[size_t(s)] < 0) {
+                refined[size_t(s)] = fresh++;
                 rs.push_back(s);
             }
         }
-        next = canonical(next);
-        if (blockCount(next) == blockCount(block))
-            return next;
-        block = next;
+        refined = canonical(refined);
+        if (blockCount(refined) == blockCount(block))
+            return refined;
+        block = refined;
     }
 }
 

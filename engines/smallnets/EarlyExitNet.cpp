@@ -2,6 +2,8 @@
 
 #include "nn/Tape.h"
 
+#include <stdexcept>
+
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -65,7 +67,47 @@ std::vector<nn::Var> forward(nn::Tape& t, Net& n, const Eigen::MatrixXd& X, bool
     return out;
 }
 
+/// Joint training loss on the tape: the sum over exits of each exit's mean cross-entropy.
+nn::Var jointLoss(nn::Tape& t, Net& n, const Eigen::MatrixXd& X, const std::vector<int>& y) {
+    const std::vector<nn::Var> logits = forward(t, n, X, true);
+    nn::Var loss = nn::mean(nn::softmaxCrossEntropy(logits[0], y));
+    for (size_t k = 1; k < logits.size(); ++k)
+        loss = nn::add(loss, nn::mean(nn::softmaxCrossEntropy(logits[k], y)));
+    return loss;
+}
+
 } // namespace
+
+double earlyExitJointLoss(const MixtureData& batch, int classes, const EarlyExitConfig& c, Rng initRng,
+                          const Eigen::VectorXd& delta, Eigen::VectorXd* grad) {
+    Net net = makeNet(int(batch.X.cols()), classes, c, initRng);
+    Eigen::Index at = 0;
+    for (nn::Parameter* p : net.all()) {
+        const Eigen::Index size = p->value.size();
+        if (delta.size() > 0) {
+            if (at + size > delta.size())
+                throw std::invalid_argument("earlyExitJointLoss: delta is shorter than the parameters");
+            p->value.reshaped() += delta.segment(at, size);
+        }
+        at += size;
+    }
+    if (delta.size() > 0 && delta.size() != at)
+        throw std::invalid_argument("earlyExitJointLoss: delta is longer than the parameters");
+    nn::Tape t;
+    const nn::Var loss = jointLoss(t, net, batch.X, batch.y);
+    if (grad) {
+        for (nn::Parameter* p : net.all())
+            p->zeroGrad();
+        t.backward(loss);
+        grad->resize(at);
+        Eigen::Index g = 0;
+        for (nn::Parameter* p : net.all()) {
+            grad->segment(g, p->grad.size()) = p->grad.reshaped();
+            g += p->grad.size();
+        }
+    }
+    return loss.scalar();
+}
 
 ExitLogits trainEarlyExit(const MixtureData& train, const MixtureData& eval, int classes,
                           const EarlyExitConfig& c, Rng initRng, std::vector<double>* lossCurve,
@@ -90,10 +132,7 @@ ExitLogits trainEarlyExit(const MixtureData& train, const MixtureData& eval, int
                 y[size_t(i - lo)] = train.y[size_t(order[size_t(i)])];
             }
             nn::Tape t;
-            const std::vector<nn::Var> logits = forward(t, net, X, true);
-            nn::Var loss = nn::mean(nn::softmaxCrossEntropy(logits[0], y));
-            for (size_t k = 1; k < logits.size(); ++k)
-                loss = nn::add(loss, nn::mean(nn::softmaxCrossEntropy(logits[k], y)));
+            const nn::Var loss = jointLoss(t, net, X, y);
             for (nn::Parameter* p : net.all())
                 p->zeroGrad();
             t.backward(loss);

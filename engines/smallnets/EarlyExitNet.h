@@ -52,4 +52,13 @@ ExitLogits trainEarlyExit(const MixtureData& train, const MixtureData& eval, int
                           const EarlyExitConfig& c, Rng initRng, std::vector<double>* lossCurve,
                           const std::function<void(double)>& poll);
 
+/// Joint loss (sum over exits of the mean cross-entropy, the quantity trainEarlyExit minimises) of
+/// the untrained network whose weights initRng draws exactly as trainEarlyExit does, on \a batch,
+/// with \a delta added to the flattened parameters (empty: none; else one entry per parameter, in
+/// the order W_0..W_{K-1}, b_0.., V_0.., c_0.., each column-major). If \a grad is set it receives
+/// the tape's gradient in the same layout. For finite-difference tests; throws
+/// std::invalid_argument when delta has the wrong length.
+double earlyExitJointLoss(const MixtureData& batch, int classes, const EarlyExitConfig& c, Rng initRng,
+                          const Eigen::VectorXd& delta, Eigen::VectorXd* grad);
+
 } // namespace pl::smallnets

@@ -37,6 +37,8 @@ ExitManifest parseExitManifest(const std::string& text, const std::string& name,
         j = nlohmann::json::parse(text);
     } catch (const nlohmann::json::parse_error& e) {
         throw InputError(name, std::string("not JSON: ") + e.what(), 0, 0, int64_t(e.byte));
+    } catch (const nlohmann::json::exception& e) { // e.g. a number too large for a double
+        throw InputError(name, std::string("not readable JSON: ") + e.what());
     }
     if (!j.is_object())
         throw InputError(name, "the manifest must be a JSON object");
@@ -70,6 +72,18 @@ ExitLogits readExitManifest(const std::string& path, ExitManifest* out) {
         if (!f.empty() && !std::filesystem::is_regular_file(f))
             throw InputError(path, "names a file that does not exist: " + f);
     const NpyArray L = NpyReader::readFile(m.logits);
+    const NpyArray Y = NpyReader::readFile(m.labels);
+    NpyArray M;
+    if (!m.calibration.empty())
+        M = NpyReader::readFile(m.calibration);
+    ExitLogits e = assembleExitLogits(m, L, Y, m.calibration.empty() ? nullptr : &M, path);
+    if (out)
+        *out = m;
+    return e;
+}
+
+ExitLogits assembleExitLogits(const ExitManifest& m, const NpyArray& L, const NpyArray& Y, const NpyArray* M,
+                              const std::string& path) {
     if (L.shape.size() != 3)
         throw InputError(m.logits, "logits must be a 3-d array [N, K, C]");
     const int64_t N = L.shape[0], K = L.shape[1], C = L.shape[2];
@@ -81,7 +95,6 @@ ExitLogits readExitManifest(const std::string& path, ExitManifest* out) {
     for (double v : L.data)
         if (!std::isfinite(v))
             throw InputError(m.logits, "logits contain NaN or infinity");
-    const NpyArray Y = NpyReader::readFile(m.labels);
     if (Y.shape.size() != 1 || Y.shape[0] != N)
         throw InputError(m.labels, "labels must be a 1-d array of N = " + std::to_string(N) + " entries");
     ExitLogits e;
@@ -93,13 +106,12 @@ ExitLogits readExitManifest(const std::string& path, ExitManifest* out) {
                                            std::to_string(C) + ")");
         e.labels.push_back(int(y));
     }
-    if (!m.calibration.empty()) {
-        const NpyArray M = NpyReader::readFile(m.calibration);
-        if (M.shape.size() != 1 || M.shape[0] != N)
+    if (M) {
+        if (M->shape.size() != 1 || M->shape[0] != N)
             throw InputError(m.calibration,
                              "calibration must be a 1-d array of N = " + std::to_string(N) + " entries");
         int64_t cal = 0;
-        for (double v : M.data) {
+        for (double v : M->data) {
             if (v != 0 && v != 1)
                 throw InputError(m.calibration, "calibration entries must be 0 or 1");
             e.calibration.push_back(char(v == 1));
@@ -115,8 +127,6 @@ ExitLogits readExitManifest(const std::string& path, ExitManifest* out) {
                 lk(i, c) = L.data[size_t((i * K + k) * C + c)];
         e.logits.push_back(std::move(lk));
     }
-    if (out)
-        *out = m;
     return e;
 }
 

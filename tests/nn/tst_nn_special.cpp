@@ -3,6 +3,7 @@
 // symExpm (Daleckii-Krein), rowQuadForm, logBesselK, timeMean; the spike's backward against the
 // derivative of the smooth function it stands for; the fused LIF recurrence against the same
 // recurrence built from primitive ops (values and gradients).
+#include "TapeGradCheck.h"
 #include "nn/MatrixFunctionOps.h"
 #include "nn/Parameter.h"
 #include "nn/SpikingOps.h"
@@ -14,45 +15,9 @@
 #include <functional>
 
 using namespace pl::nn;
+using namespace pl::nn::test;
 
 namespace {
-
-using Builder = std::function<Var(Tape&, const std::vector<Var>&)>;
-
-/// Max relative error between backward() and central differences of loss = sum(W .* f(inputs)).
-double maxRelError(const std::vector<Mat>& inputs, const Builder& f, double h = 1e-6) {
-    pl::Rng rng(11);
-    Mat W;
-    auto lossOf = [&](const std::vector<Mat>& xs, std::vector<Mat>* grads) {
-        Tape t;
-        std::vector<Var> vs;
-        for (const Mat& x : xs)
-            vs.push_back(t.variable(x));
-        Var y = f(t, vs);
-        if (W.size() == 0)
-            W = normalMatrix(int(y.rows()), int(y.cols()), 1.0, rng);
-        Var loss = sum(mul(y, t.constant(W)));
-        if (grads) {
-            t.backward(loss);
-            for (const Var& v : vs)
-                grads->push_back(v.grad());
-        }
-        return loss.scalar();
-    };
-    std::vector<Mat> analytic;
-    lossOf(inputs, &analytic);
-    double worst = 0;
-    for (size_t k = 0; k < inputs.size(); ++k)
-        for (Eigen::Index i = 0; i < inputs[k].size(); ++i) {
-            std::vector<Mat> p = inputs, m = inputs;
-            p[k](i) += h;
-            m[k](i) -= h;
-            const double num = (lossOf(p, nullptr) - lossOf(m, nullptr)) / (2 * h);
-            const double an = analytic[k](i);
-            worst = std::max(worst, std::abs(num - an) / std::max(1.0, std::abs(num) + std::abs(an)));
-        }
-    return worst;
-}
 
 Mat rnd(int r, int c, uint64_t seed, double sd = 1.0) {
     pl::Rng rng(seed);

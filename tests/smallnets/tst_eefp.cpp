@@ -4,6 +4,7 @@
 // on bad files; determinism; the claims at fixed seeds.
 #include "smallnets/EarlyExitEngine.h"
 #include "smallnets/EarlyExitKeys.h"
+#include "smallnets/EarlyExitNet.h"
 #include "smallnets/ExitAnalysis.h"
 #include "smallnets/ExitManifest.h"
 #include "smallnets/ExitMetrics.h"
@@ -283,6 +284,47 @@ print(repr(float(np.exp(r.x))))
         };
         QCOMPARE(run(3), run(3));
         QVERIFY(run(3) != run(4));
+    }
+
+    void jointLossGradientMatchesFiniteDifferences() {
+        // The whole early-exit MLP (3 exits, ReLU blocks, heads, summed cross-entropies): the tape's
+        // gradient against central differences along random directions and single coordinates.
+        MixtureSpec spec;
+        spec.classes = 4;
+        spec.dim = 6;
+        const MixtureData batch = sampleMixture(spec, 40, pl::Rng(8), pl::Rng(9));
+        EarlyExitConfig c;
+        c.exits = 3;
+        c.width = 7;
+        Eigen::VectorXd g;
+        const double L0 = earlyExitJointLoss(batch, spec.classes, c, pl::Rng(10), {}, &g);
+        QVERIFY(std::isfinite(L0) && L0 > 0);
+        const Eigen::Index P = g.size();
+        QCOMPARE(P, Eigen::Index(6 * 7 + 2 * 7 * 7 + 3 * 7 + 3 * 7 * 4 + 3 * 4));
+        const double h = 1e-6;
+        pl::Rng rng(11);
+        auto fd = [&](const Eigen::VectorXd& v) {
+            return (earlyExitJointLoss(batch, spec.classes, c, pl::Rng(10), h * v, nullptr) -
+                    earlyExitJointLoss(batch, spec.classes, c, pl::Rng(10), -h * v, nullptr)) /
+                   (2 * h);
+        };
+        for (int trial = 0; trial < 8; ++trial) {
+            Eigen::VectorXd v(P);
+            for (Eigen::Index i = 0; i < P; ++i)
+                v(i) = rng.normal();
+            v /= v.norm();
+            const double a = g.dot(v), b = fd(v);
+            QVERIFY2(std::abs(a - b) < 1e-6 * std::max(1.0, std::abs(a)),
+                     qPrintable(QString("%1 vs %2").arg(a, 0, 'g', 12).arg(b, 0, 'g', 12)));
+        }
+        for (Eigen::Index i : {Eigen::Index(0), P / 3, P / 2, P - 1}) {
+            const Eigen::VectorXd e = Eigen::VectorXd::Unit(P, i);
+            QVERIFY2(std::abs(g(i) - fd(e)) < 1e-6 * std::max(1.0, std::abs(g(i))),
+                     qPrintable(QString("coordinate %1: %2 vs %3").arg(i).arg(g(i)).arg(fd(e))));
+        }
+        QVERIFY_THROWS_EXCEPTION(
+            std::invalid_argument,
+            earlyExitJointLoss(batch, spec.classes, c, pl::Rng(10), Eigen::VectorXd::Zero(3), nullptr));
     }
 
     void cancels() {
