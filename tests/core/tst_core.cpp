@@ -4,6 +4,7 @@
 #include "core/DenseLu.h"
 #include "core/Errors.h"
 #include "core/NpyReader.h"
+#include "core/NpzReader.h"
 #include "core/ParamSpec.h"
 #include "core/ResultDocument.h"
 #include "core/Rng.h"
@@ -11,6 +12,10 @@
 #include "core/SymmetricEigen.h"
 
 #include <QtTest>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <fstream>
+#include <sstream>
 #include <cmath>
 #include <numbers>
 
@@ -31,6 +36,9 @@ private slots:
     void npyDtypes();
     void npyBad_data();
     void npyBad();
+    void npzReadsNumpyArchives();
+    void npzBad_data();
+    void npzBad();
     void resultJsonRoundTrip();
     void resultJsonRejectsGarbage();
     void runContextCancelAndProgress();
@@ -277,6 +285,77 @@ void TstCore::npyBad() {
         QFAIL("accepted a bad file");
     } catch (const pl::InputError& e) {
         QCOMPARE(e.file(), std::string("bad.npy"));
+        QVERIFY2(QString(e.what()).contains(reason), e.what());
+    }
+}
+
+namespace {
+std::string corpusNpz(const char* name) {
+    return QStringLiteral(PAPERLAB_SOURCE_DIR "/tests/fuzz/corpus/npz/%1").arg(name).toStdString();
+}
+} // namespace
+
+void TstCore::npzReadsNumpyArchives() {
+    // Committed archives written by np.savez (stored) and np.savez_compressed (deflated).
+    for (const char* file : {"stored.npz", "deflated.npz"}) {
+        const pl::NpzArchive z = pl::NpzReader::readFile(corpusNpz(file));
+        QCOMPARE(z.names(), (std::vector<std::string>{"a", "b", "c"}));
+        const pl::NpyArray& a = z.get("a");
+        QCOMPARE(a.shape, (std::vector<int64_t>{2, 3}));
+        for (int i = 0; i < 6; ++i)
+            QCOMPARE(a.data[i], i / 7.0);
+        QCOMPARE(z.get("b").data, (std::vector<double>{3, -1, 2}));
+        QCOMPARE(z.get("c").shape, (std::vector<int64_t>{2, 3, 4}));
+        QCOMPARE(z.get("c").data[23], 1.0);
+        QVERIFY(z.find("d") == nullptr);
+        QVERIFY_THROWS_EXCEPTION(pl::InputError, z.get("d"));
+    }
+    // Random arrays from numpy, both member kinds, compared value by value.
+    if (!QFile::exists("/usr/bin/python3"))
+        QSKIP("/usr/bin/python3 not available");
+    QTemporaryDir dir;
+    const QString script = QStringLiteral(
+        "import numpy as np, sys\n"
+        "r = np.random.default_rng(5)\n"
+        "x = r.standard_normal((7, 11, 3)); y = r.integers(-9, 9, 40).astype('<i4')\n"
+        "np.savez(sys.argv[1] + '/s.npz', x=x, y=y)\n"
+        "np.savez_compressed(sys.argv[1] + '/d.npz', x=x, y=y)\n"
+        "print(' '.join(repr(float(v)) for v in np.concatenate([x.ravel(), y])))\n");
+    QProcess py;
+    py.start("/usr/bin/python3", {"-c", script, dir.path()});
+    QVERIFY(py.waitForFinished(60000));
+    if (py.exitCode() != 0)
+        QSKIP("numpy not available to /usr/bin/python3");
+    std::istringstream values(py.readAllStandardOutput().toStdString());
+    std::vector<double> expect{std::istream_iterator<double>(values), std::istream_iterator<double>()};
+    QCOMPARE(int(expect.size()), 7 * 11 * 3 + 40);
+    for (const char* f : {"/s.npz", "/d.npz"}) {
+        const pl::NpzArchive z = pl::NpzReader::readFile(dir.path().toStdString() + f);
+        std::vector<double> got = z.get("x").data;
+        got.insert(got.end(), z.get("y").data.begin(), z.get("y").data.end());
+        QCOMPARE(got, expect); // exact: repr round-trips doubles
+    }
+}
+
+void TstCore::npzBad_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("reason");
+    QTest::newRow("not a zip") << "notzip.npz" << "not a valid .npz";
+    QTest::newRow("truncated") << "truncated.npz" << "not a valid .npz";
+    QTest::newRow("corrupt deflate") << "corrupt.npz" << "corrupt member";
+    QTest::newRow("no arrays") << "empty.npz" << "no arrays";
+    QTest::newRow("text member") << "notnpy.npz" << "is not a .npy array";
+    QTest::newRow("bad member") << "badmember.npz" << "a.npy";
+}
+
+void TstCore::npzBad() {
+    QFETCH(QString, file);
+    QFETCH(QString, reason);
+    try {
+        pl::NpzReader::readFile(corpusNpz(file.toUtf8().constData()));
+        QFAIL("accepted a bad archive");
+    } catch (const pl::InputError& e) {
+        QVERIFY2(QString(e.what()).contains(file), e.what());
         QVERIFY2(QString(e.what()).contains(reason), e.what());
     }
 }
