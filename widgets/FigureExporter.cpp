@@ -61,6 +61,21 @@ void paintMessage(QPainter* p, const QRectF& rect, const Theme& theme, const QSt
     p->restore();
 }
 
+/// Background and the title line; returns the area left below the title.
+QRectF paintTitle(const FigureSpec& spec, QPainter* p, const QRectF& rect, const Theme& theme) {
+    p->fillRect(rect, theme.chartBackground);
+    QRectF area = rect.adjusted(8, 8, -8, -8);
+    if (!spec.title.isEmpty()) {
+        const QFont f = theme.font(Theme::FontRole::Title);
+        const double h = QFontMetricsF(f).height() + 4;
+        p->setFont(f);
+        p->setPen(theme.chartText);
+        p->drawText(QRectF(area.left(), area.top(), area.width(), h), Qt::AlignCenter, spec.title);
+        area.setTop(area.top() + h + 4);
+    }
+    return area;
+}
+
 bool paintChart(const FigureSpec& spec, QPainter* p, const QRectF& rect, const Theme& theme) {
     const QSizeF size = rect.size();
     QGraphicsScene scene;
@@ -93,16 +108,7 @@ bool paintGraph(const FigureSpec& spec, QPainter* p, const QRectF& rect, const T
 /// the device's resolution (at least 2x logical for vector devices, at most 4096 px a side).
 bool paintScene(const FigureSpec& spec, QPainter* p, const QRectF& rect, const Theme& theme, QString* error) {
     p->save();
-    p->fillRect(rect, theme.chartBackground);
-    QRectF area = rect.adjusted(8, 8, -8, -8);
-    if (!spec.title.isEmpty()) {
-        const QFont f = theme.font(Theme::FontRole::Title);
-        const double h = QFontMetricsF(f).height() + 4;
-        p->setFont(f);
-        p->setPen(theme.chartText);
-        p->drawText(QRectF(area.left(), area.top(), area.width(), h), Qt::AlignCenter, spec.title);
-        area.setTop(area.top() + h + 4);
-    }
+    const QRectF area = paintTitle(spec, p, rect, theme);
     if (!spec.scene.message.isEmpty()) {
         p->restore();
         paintMessage(p, area, theme, spec.scene.message);
@@ -137,6 +143,13 @@ bool paintFigure(const FigureSpec& spec, QPainter* painter, const QRectF& rect, 
                  QString* error) {
     if (!painter || !painter->isActive() || rect.isEmpty())
         return false;
+    if (!spec.message.isEmpty()) {
+        painter->save();
+        const QRectF area = paintTitle(spec, painter, rect, theme);
+        painter->restore();
+        paintMessage(painter, area, theme, spec.message);
+        return true;
+    }
     switch (spec.kind) {
     case FigureKind::Chart:
         return paintChart(spec, painter, rect, theme);

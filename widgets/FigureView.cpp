@@ -91,6 +91,12 @@ void FigureView::setSpec(const FigureSpec& spec) {
     m_spec = spec;
     setAccessibleName(spec.title.isEmpty() ? spec.id : spec.title);
     setAccessibleDescription(spec.caption);
+    if (!spec.message.isEmpty()) {
+        m_note->setText(spec.message);
+        m_stack->setCurrentWidget(m_note);
+        updateCaption();
+        return;
+    }
     switch (spec.kind) {
     case FigureKind::Chart: {
         const bool reuse =

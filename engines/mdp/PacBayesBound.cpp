@@ -69,10 +69,16 @@ double gaussianKl(const Eigen::VectorXd& mu, double sigma, const Eigen::VectorXd
 }
 
 double complexityTerm(double kl, double delta, double tau, double n) {
-    double best = 1e300;
+    return complexityAt(kl, delta, tau, n).value;
+}
+
+Complexity complexityAt(double kl, double delta, double tau, double n) {
+    Complexity best{1e300, 1};
     for (int k = 0; k <= 40; ++k) {
         const double lambda = std::ldexp(1.0, k);
-        best = std::min(best, (kl + std::log(41.0 / delta)) / lambda + tau * lambda / (8 * n));
+        const double v = (kl + std::log(41.0 / delta)) / lambda + tau * lambda / (8 * n);
+        if (v < best.value)
+            best = {v, lambda};
     }
     return best;
 }

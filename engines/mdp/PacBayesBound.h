@@ -24,6 +24,13 @@ double gaussianKl(const Eigen::VectorXd& mu, double sigma, const Eigen::VectorXd
 /// min over λ ∈ {2^0, …, 2^40} of (kl + ln(41/δ))/λ + τλ/(8n).
 double complexityTerm(double kl, double delta, double tau, double n);
 
+/// The same minimum and the λ that attains it (d value / d kl = 1/λ there; used to train on the bound).
+struct Complexity {
+    double value = 0;
+    double lambda = 1;
+};
+Complexity complexityAt(double kl, double delta, double tau, double n);
+
 /// The joint law of one transition from each state: entries (a, s′, probability) in a flat
 /// list per state, with the cumulative sums used for sampling.
 struct TransitionTable {

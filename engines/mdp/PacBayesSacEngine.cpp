@@ -18,24 +18,33 @@ using namespace pl::mdp;
 
 std::vector<ParamSpec> PacBayesSacEngine::params() const {
     using namespace keys::param;
-    return {ParamSpec::choice(
-                kLab, "lab", {"bound", "control"}, "bound",
-                "bound: certify a critic from one dependent trajectory; control: SAC vs PB-SAC on the "
-                "pendulum (not implemented in this build)"),
-            ParamSpec::integer(kRingSize, "ring size", 5, 200, 30, "ring world: number of states"),
-            ParamSpec::integer(kActions, "actions", 2, 4, 3, "ring world: actions (stay and A−1 jumps)"),
-            ParamSpec::real(kKappa, "stickiness κ", 0, 0.99, 0.8,
-                            "behaviour policy stays with probability κ (slower mixing as κ → 1)"),
-            ParamSpec::real(kGamma, "discount γ", 0, 0.99, 0.5, "discount of the TD error"),
-            ParamSpec::integer(kN, "n", 100, 1000000, 5000, "transitions per chain"),
-            ParamSpec::integer(kRepetitions, "repetitions", 10, 1000, 200, "independent chains"),
-            ParamSpec::real(kDelta, "δ", 0.001, 0.5, 0.05, "the bound holds with probability ≥ 1 − δ"),
-            ParamSpec::real(kClipC, "clip c", 0.1, 10, 1, "loss min(1, δ_TD²/c²)"),
-            ParamSpec::real(kPriorSd, "prior σ_P", 0.01, 100, 1, "prior N(h₀, σ_P² I) of the critic"),
-            ParamSpec::choice(kPosterior, "posterior", {"fitted", "prior"}, "fitted",
-                              "fitted: LSTD mean, σ from a grid minimising the bound; prior: Q = P (KL = 0)"),
-            ParamSpec::real(kTauFactor, "τ factor", 1, 20, 9,
-                            "τ = factor·(t_mix + 1) in the Markov bound (9: Paulin, conservative reading)")};
+    return {
+        ParamSpec::choice(
+            kLab, "lab", {"bound", "control"}, "bound",
+            "bound: certify a critic from one dependent trajectory; control: SAC vs PB-SAC on the "
+            "pendulum swing-up"),
+        ParamSpec::integer(kRingSize, "ring size", 5, 200, 30, "ring world: number of states"),
+        ParamSpec::integer(kActions, "actions", 2, 4, 3, "ring world: actions (stay and A−1 jumps)"),
+        ParamSpec::real(kKappa, "stickiness κ", 0, 0.99, 0.8,
+                        "behaviour policy stays with probability κ (slower mixing as κ → 1)"),
+        ParamSpec::real(kGamma, "discount γ", 0, 0.99, 0.5, "discount of the TD error"),
+        ParamSpec::integer(kN, "n", 100, 1000000, 5000, "transitions per chain"),
+        ParamSpec::integer(kRepetitions, "repetitions", 10, 1000, 200, "independent chains"),
+        ParamSpec::real(kDelta, "δ", 0.001, 0.5, 0.05, "the bound holds with probability ≥ 1 − δ"),
+        ParamSpec::real(kClipC, "clip c", 0.1, 10, 1, "loss min(1, δ_TD²/c²)"),
+        ParamSpec::real(kPriorSd, "prior σ_P", 0.01, 100, 1, "prior N(h₀, σ_P² I) of the critic"),
+        ParamSpec::choice(kPosterior, "posterior", {"fitted", "prior"}, "fitted",
+                          "fitted: LSTD mean, σ from a grid minimising the bound; prior: Q = P (KL = 0)"),
+        ParamSpec::real(kTauFactor, "τ factor", 1, 20, 9,
+                        "τ = factor·(t_mix + 1) in the Markov bound (9: Paulin, conservative reading)"),
+        ParamSpec::integer(kSteps, "steps", 400, 200000, 5000,
+                           "control lab: environment steps per agent (whole 200-step episodes)"),
+        ParamSpec::integer(kHidden, "hidden units", 8, 256, 64,
+                           "control lab: units per hidden layer (2 layers)"),
+        ParamSpec::integer(kBatch, "minibatch", 16, 512, 64, "control lab: transitions per gradient step"),
+        ParamSpec::real(kLearningRate, "learning rate", 1e-5, 1e-1, 1e-3, "control lab: Adam step size"),
+        ParamSpec::real(kHeadPriorSd, "head prior σ_P", 0.001, 10, 0.1,
+                        "control lab: prior N(h₀, σ_P² I) over each PB-SAC critic's output layer")};
 }
 
 std::shared_ptr<const LoadedInput> PacBayesSacEngine::load(const std::string& path) const {
@@ -252,10 +261,13 @@ void claims(const Study& st, const Study* at95, const Setting& s, ResultDocument
 } // namespace
 
 ResultDocument PacBayesSacEngine::run(const InputList& inputs, const ParamSet& p, RunContext& ctx) const {
-    if (p.getString(keys::param::kLab) == "control")
-        throw UsageError(
-            "pac-bayes-sac: lab=control (SAC vs PB-SAC on the pendulum) is not implemented in this "
-            "build; use lab=bound");
+    if (p.getString(keys::param::kLab) == "control") {
+        if (!inputs.empty())
+            throw UsageError("pac-bayes-sac: lab=control trains on the built-in pendulum and reads no MDP "
+                             "file; use lab=bound to certify a critic on " +
+                             inputs[0]->path);
+        return runControlLab(p, ctx);
+    }
     ResultDocument d;
     const Setting s = settingOf(p);
     Chain ch;

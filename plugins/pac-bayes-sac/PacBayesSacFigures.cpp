@@ -16,6 +16,15 @@ using gui::SeriesSpec;
 
 namespace {
 
+/// True when the result comes from `lab`; otherwise leaves a caption that says which lab draws it.
+bool fromLab(const ResultDocument& d, FigureSpec& f, const char* lab) {
+    if (fig::param(d, keys::param::kLab) == lab)
+        return true;
+    f.message =
+        QStringLiteral("This figure belongs to the %1 lab: set lab = %1 and run.").arg(QLatin1String(lab));
+    return false;
+}
+
 SeriesSpec dashed(SeriesSpec s) {
     s.dashed = true;
     s.lineWidth = 1.0;
@@ -23,6 +32,8 @@ SeriesSpec dashed(SeriesSpec s) {
 }
 
 void boundVsN(const ResultDocument& d, FigureSpec& f) {
+    if (!fromLab(d, f, "bound"))
+        return;
     f.chart.xLabel = QStringLiteral("n (transitions, log scale)");
     f.chart.yLabel = QStringLiteral("bound / risk (normalised loss)");
     f.chart.logX = true;
@@ -45,6 +56,8 @@ void boundVsN(const ResultDocument& d, FigureSpec& f) {
 }
 
 void boundVsTMix(const ResultDocument& d, FigureSpec& f) {
+    if (!fromLab(d, f, "bound"))
+        return;
     f.chart.xLabel = QStringLiteral("t_mix of the behaviour chain (κ = 0, 0.5, 0.8, 0.9, 0.95, 0.99)");
     f.chart.yLabel = QStringLiteral("bound / risk");
     f.chart.series << fig::series(d, keys::series::kMarkovVsTMix, QStringLiteral("Markov"),
@@ -61,6 +74,8 @@ void boundVsTMix(const ResultDocument& d, FigureSpec& f) {
 }
 
 void coverage(const ResultDocument& d, FigureSpec& f) {
+    if (!fromLab(d, f, "bound"))
+        return;
     f.chart.xLabel = QStringLiteral("stickiness κ");
     f.chart.yLabel = QStringLiteral("fraction of repetitions with bound ≥ true risk");
     f.chart.series << fig::series(d, keys::series::kMarkovCoverageVsKappa, QStringLiteral("Markov bound"),
@@ -79,6 +94,8 @@ void coverage(const ResultDocument& d, FigureSpec& f) {
 }
 
 void repetitions(const ResultDocument& d, FigureSpec& f) {
+    if (!fromLab(d, f, "bound"))
+        return;
     const std::vector<double>& truth = *fig::vector(d, keys::vector::kTrueRisk);
     const std::vector<double>& mk = *fig::vector(d, keys::vector::kMarkovBound);
     const std::vector<double>& iid = *fig::vector(d, keys::vector::kIidBound);
@@ -112,6 +129,8 @@ void repetitions(const ResultDocument& d, FigureSpec& f) {
 }
 
 void tvDecay(const ResultDocument& d, FigureSpec& f) {
+    if (!fromLab(d, f, "bound"))
+        return;
     f.chart.xLabel = QStringLiteral("t (steps)");
     f.chart.yLabel = QStringLiteral("max_s ‖P^t(s,·) − π‖_TV");
     f.chart.series << fig::series(d, keys::series::kTvDecay, QStringLiteral("TV distance"),
@@ -126,11 +145,89 @@ void tvDecay(const ResultDocument& d, FigureSpec& f) {
 }
 
 void transitionHeatmap(const ResultDocument& d, FigureSpec& f) {
+    if (!fromLab(d, f, "bound"))
+        return;
     f.heatmap = fig::heatmap(d, keys::matrix::kTransition);
     f.heatmap.rowTitle = QStringLiteral("state s");
     f.heatmap.colTitle = QStringLiteral("next state s′");
     f.heatmap.unit = QStringLiteral("P_β(s, s′)");
     f.caption = QStringLiteral("State chain of the behaviour policy: P_β(s, s′) = Σ_a β(a|s) P(s′|s,a).");
+}
+
+void returns(const ResultDocument& d, FigureSpec& f) {
+    if (!fromLab(d, f, "control"))
+        return;
+    f.chart.xLabel = QStringLiteral("training episode (200 steps each)");
+    f.chart.yLabel = QStringLiteral("return (sum of rewards)");
+    f.chart.series << fig::series(d, keys::series::kReturnSac, QStringLiteral("SAC"),
+                                  SeriesSpec::Style::LineWithPoints, 0)
+                   << fig::series(d, keys::series::kReturnPbsac, QStringLiteral("PB-SAC"),
+                                  SeriesSpec::Style::LineWithPoints, 1);
+    f.caption =
+        QStringLiteral("Same start states for both agents; the first %1 steps use random torques. "
+                       "Deterministic evaluation from 5 starts: SAC %2, PB-SAC %3 (swing-up and balance "
+                       "reaches about −150).")
+            .arg(std::min(1000, std::stoi(fig::param(d, keys::param::kSteps)) / 5))
+            .arg(fig::metric(d, keys::metric::kEvalReturnSac), 0, 'f', 0)
+            .arg(fig::metric(d, keys::metric::kEvalReturnPbsac), 0, 'f', 0);
+}
+
+void certificate(const ResultDocument& d, FigureSpec& f) {
+    if (!fromLab(d, f, "control"))
+        return;
+    f.chart.xLabel = QStringLiteral("environment steps");
+    f.chart.yLabel = QStringLiteral("clipped TD loss (normalised)");
+    f.chart.series << fig::series(d, keys::series::kCertificateVsSteps, QStringLiteral("certificate"),
+                                  SeriesSpec::Style::LineWithPoints, 0)
+                   << fig::series(d, keys::series::kEmpiricalVsSteps, QStringLiteral("E_Q L̂"),
+                                  SeriesSpec::Style::LineWithPoints, 2);
+    f.chart.markers << gui::MarkerSpec{gui::MarkerSpec::Axis::Y, 1.0, QStringLiteral("vacuous")};
+    f.caption = QStringLiteral("PB-SAC's critic certified on its last %1 transitions after each episode "
+                               "(KL %2, heuristic t̂_mix %3). Illustrative: the trajectory does not start at "
+                               "stationarity.")
+                    .arg(fig::metric(d, keys::metric::kCertifiedTransitions))
+                    .arg(fig::metric(d, keys::metric::kCertificateKl), 0, 'f', 1)
+                    .arg(fig::metric(d, keys::metric::kTMixEstimate), 0, 'f', 1);
+}
+
+void posterior(const ResultDocument& d, FigureSpec& f) {
+    if (!fromLab(d, f, "control"))
+        return;
+    f.chart.xLabel = QStringLiteral("environment steps");
+    f.chart.yLabel = QStringLiteral("σ / α");
+    f.chart.series << fig::series(d, keys::series::kPosteriorSdVsSteps,
+                                  QStringLiteral("PB-SAC posterior σ (mean)"),
+                                  SeriesSpec::Style::LineWithPoints, 1)
+                   << dashed(fig::series(d, keys::series::kAlphaPbsac, QStringLiteral("PB-SAC temperature α"),
+                                         SeriesSpec::Style::Line, 3))
+                   << fig::series(d, keys::series::kAlphaSac, QStringLiteral("SAC temperature α"),
+                                  SeriesSpec::Style::Line, 0);
+    f.caption = QStringLiteral("Mean standard deviation of the Gaussian posterior over PB-SAC's critic head "
+                               "(prior σ_P = %1), and both agents' entropy temperatures.")
+                    .arg(QString::fromStdString(fig::param(d, keys::param::kHeadPriorSd)));
+}
+
+void policyHeatmap(const ResultDocument& d, FigureSpec& f, const char* key, const QString& who) {
+    if (!fromLab(d, f, "control"))
+        return;
+    f.heatmap = fig::heatmap(d, key);
+    f.heatmap.rowTitle = QStringLiteral("angular speed θ̇");
+    f.heatmap.colTitle = QStringLiteral("angle θ (0° = upright)");
+    f.heatmap.unit = QStringLiteral("torque (N·m)");
+    f.heatmap.colormap = QStringLiteral("diverging");
+    f.heatmap.fixedRange = true; // the torque limits, so both agents' maps compare
+    f.heatmap.vMin = -2;
+    f.heatmap.vMax = 2;
+    f.caption = QStringLiteral("%1's deterministic torque 2·tanh(μ(s)) over the state plane after training.")
+                    .arg(who);
+}
+
+void policyPbsac(const ResultDocument& d, FigureSpec& f) {
+    policyHeatmap(d, f, keys::matrix::kPolicyPbsac, QStringLiteral("PB-SAC"));
+}
+
+void policySac(const ResultDocument& d, FigureSpec& f) {
+    policyHeatmap(d, f, keys::matrix::kPolicySac, QStringLiteral("SAC"));
 }
 
 } // namespace
@@ -143,6 +240,11 @@ const PanelDefinition& panel() {
         {"repetitions", FigureKind::Chart, "Certificates per repetition", repetitions},
         {"tv_decay", FigureKind::Chart, "Total-variation decay and mixing time", tvDecay},
         {"transition_heatmap", FigureKind::Heatmap, "Behaviour chain transition matrix", transitionHeatmap},
+        {"returns", FigureKind::Chart, "SAC and PB-SAC returns on the pendulum", returns},
+        {"certificate", FigureKind::Chart, "PB-SAC critic certificate during training", certificate},
+        {"posterior", FigureKind::Chart, "Posterior σ and temperatures during training", posterior},
+        {"policy_pbsac", FigureKind::Heatmap, "PB-SAC policy over the state plane", policyPbsac},
+        {"policy_sac", FigureKind::Heatmap, "SAC policy over the state plane", policySac},
     });
     return def;
 }

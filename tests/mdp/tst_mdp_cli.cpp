@@ -118,12 +118,23 @@ private slots:
             QVERIFY2(a.vectors.count(k), k);
         QCOMPARE(int(a.vectors.at("markov_bound").size()), 20);
         QVERIFY(a.series.count("tv_decay"));
+        // The control lab through the CLI (a short run), and its refusal of an MDP file.
+        QCOMPARE(runCli({QStringLiteral("run"), kPb, QStringLiteral("--set"), QStringLiteral("lab=control"),
+                         QStringLiteral("--set"), QStringLiteral("steps=400"), QStringLiteral("--set"),
+                         QStringLiteral("hidden=8"), QStringLiteral("--out"), dir.filePath("c.json")}),
+                 0);
+        const auto c = readResult(dir.filePath("c.json"));
+        for (const char* k : {"return_sac", "return_pbsac", "certificate_pbsac"})
+            QVERIFY2(c.series.count(k), k);
+        QCOMPARE(int(c.matrices.at("policy_sac").data.size()), 41 * 41);
         QString err;
         QCOMPARE(runCli({QStringLiteral("run"), kPb, QStringLiteral("--set"), QStringLiteral("lab=control"),
-                         QStringLiteral("--out"), dir.filePath("c.json")},
+                         QStringLiteral("--input"),
+                         QStringLiteral(PAPERLAB_SOURCE_DIR "/resources/examples/pac-bayes-sac/sticky-ring.json"),
+                         QStringLiteral("--out"), dir.filePath("d.json")},
                         &err),
                  1);
-        QVERIFY2(err.contains(QStringLiteral("not implemented")), qPrintable(err));
+        QVERIFY2(err.contains(QStringLiteral("reads no MDP file")), qPrintable(err));
     }
     void pacBayesExampleAndFigures() {
         QTemporaryDir dir;

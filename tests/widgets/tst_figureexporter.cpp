@@ -35,6 +35,7 @@ private slots:
     void pdf_data();
     void pdf();
     void darkThemeDiffers();
+    void messageReplacesTheFigure();
     void renderToImageHonoursDpr();
     void unsupportedKinds();
     void csvChart();
@@ -152,6 +153,24 @@ void TestFigureExporter::darkThemeDiffers() {
     QCOMPARE(QColor(dark.pixel(1, 1)), Theme::dark().chartBackground);
     // Same figure twice gives the same pixels (deterministic paint path).
     QCOMPARE(FigureExporter::renderToImage(spec, QSize(400, 300), 1, Theme::light()), light);
+}
+
+void TestFigureExporter::messageReplacesTheFigure() {
+    // A figure with a message (e.g. one of another mode of the panel) paints title and text only,
+    // for every kind, and keeps the message through JSON.
+    for (FigureSpec f : {samples::convergenceChart(), samples::payoffHeatmap()}) {
+        const QImage full = FigureExporter::renderToImage(f, QSize(400, 300), 1, Theme::light());
+        f.message = QStringLiteral("This figure belongs to the other lab.");
+        const QImage msg = FigureExporter::renderToImage(f, QSize(400, 300), 1, Theme::light());
+        QVERIFY(msg != full);
+        QVERIFY(ScreenshotHelper::distinctColors(msg) < ScreenshotHelper::distinctColors(full));
+        FigureSpec back;
+        QString error;
+        QVERIFY(FigureSpecJson::fromJson(QJsonDocument::fromJson(FigureExporter::exportJson(f)).object(), &back,
+                                         &error));
+        QCOMPARE(back.message, f.message);
+        QVERIFY(FigureExporter::exportFile(f, m_dir.filePath(QStringLiteral("msg.svg")), {}, &error));
+    }
 }
 
 void TestFigureExporter::renderToImageHonoursDpr() {

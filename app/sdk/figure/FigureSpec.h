@@ -245,6 +245,9 @@ struct FigureSpec {
     QString id;                ///< stable id, as listed in paper.json
     QString title;
     QString caption;           ///< one or two sentences: how to read the figure
+    /// Non-empty: the result has nothing to draw in this figure (e.g. a figure of another mode of
+    /// the panel); views and exports show this text under the title instead, for every kind.
+    QString message;
     FigureKind kind = FigureKind::Chart;
     ChartSpec chart;           ///< used when kind == Chart
     HeatmapSpec heatmap;       ///< used when kind == Heatmap

@@ -81,6 +81,8 @@ QJsonObject FigureSpecJson::toJson(const FigureSpec& spec) {
     o[QStringLiteral("id")] = spec.id;
     o[QStringLiteral("title")] = spec.title;
     o[QStringLiteral("caption")] = spec.caption;
+    if (!spec.message.isEmpty())
+        o[QStringLiteral("message")] = spec.message;
     o[QStringLiteral("kind")] = toString(spec.kind);
     if (spec.kind == FigureKind::Chart) {
         const ChartSpec& c = spec.chart;
@@ -147,6 +149,7 @@ bool FigureSpecJson::fromJson(const QJsonObject& o, FigureSpec* out, QString* er
     spec.id = o.value(QStringLiteral("id")).toString();
     spec.title = o.value(QStringLiteral("title")).toString();
     spec.caption = o.value(QStringLiteral("caption")).toString();
+    spec.message = o.value(QStringLiteral("message")).toString();
     const QString kind = o.value(QStringLiteral("kind")).toString(QStringLiteral("chart"));
     if (!figureKindFromString(kind, &spec.kind))
         return fail(error, QStringLiteral("unknown figure kind '%1'").arg(kind));
