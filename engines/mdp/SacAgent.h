@@ -27,7 +27,7 @@ struct SacSettings {
     double gamma = 0.99;
     double polyak = 0.005;
     bool pacBayes = false;
-    double priorSd = 1;   ///< σ_P of the heads' prior
+    double priorSd = 0.1; ///< σ_P of the heads' prior (the panel default head_prior_sd)
     double delta = 0.05;  ///< confidence of the certificate
     double tauFactor = 9; ///< τ = factor·(t̂_mix + 1)
     double clipC = 1;     ///< loss min(1, δ_TD²/c²), δ_TD in units of the largest cost

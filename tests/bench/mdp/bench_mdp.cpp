@@ -4,14 +4,21 @@
 //    with scipy.optimize.linprog W1 (3 sweeps; d after 3 sweeps compared with ours);
 //  * chains: R = 200 chains of n = 5000 transitions on the 30-state ring world (κ = 0.8) with the
 //    empirical risk of the zero critic, ours (one chain at a time) against numpy vectorised over
-//    the repetitions.
+//    the repetitions;
+//  * sac: soft actor-critic updates of the control lab (2 x 64 networks, minibatch 64) on a buffer
+//    of 5000 random pendulum transitions, ours (mdp/SacAgent on the engines/nn tape) against the
+//    peer's numpy SAC with hand-written backprop, time per update;
+//  * returns: SAC and PB-SAC evaluation returns after 5000 steps at seeds 1..3 (report only, the
+//    paper's "competitive performance"; --quick: seed 1).
 // Ratio = peer_ms / ours_ms (> 1: we are faster). --quick: fewer peer sweeps and chains.
 #include "bench/common/BenchPeer.h"
 #include "core/RunContext.h"
 #include "mdp/Bisimulation.h"
+#include "mdp/ControlLab.h"
 #include "mdp/MarkovChain.h"
 #include "mdp/MdpWorlds.h"
 #include "mdp/PacBayesBound.h"
+#include "mdp/SacAgent.h"
 
 #include <nlohmann/json.hpp>
 
@@ -134,6 +141,47 @@ int main(int argc, char** argv) {
                         {"ratio", peerChainMs / oursChainMs},
                         {"ours_mean_risk", acc / reps},
                         {"peer_mean_risk", pc.is_null() ? -1.0 : pc["mean_empirical_risk"].get<double>()}};
+    // 3. SAC updates.
+    const int updates = quick ? 100 : 500;
+    SacAgent agent(SacSettings{}, 5000, pl::Rng(3));
+    pl::Rng srng(5);
+    for (int i = 0; i < 5000; ++i) {
+        const double th = srng.uniform(-3.14159, 3.14159), td = srng.uniform(-8, 8);
+        agent.record({std::cos(th), std::sin(th), td}, srng.uniform(-2, 2), -srng.uniform(),
+                     {std::cos(th + 0.1), std::sin(th + 0.1), td});
+    }
+    agent.update(); // warm caches and the optimisers' moments
+    t0 = Clock::now();
+    for (int k = 0; k < updates; ++k)
+        agent.update();
+    const double oursSacMs = msSince(t0) / updates;
+    const nlohmann::json ps =
+        pl::bench::runPythonPeer(PAPERLAB_MDP_PEER, "sac " + std::to_string(updates) + " 64 64 5");
+    const double peerSacMs = ps.is_null() ? -1 : ps["ms_per_update"].get<double>();
+    std::printf("sac update (2x64, batch 64): ours %.3f ms; peer (numpy) %.3f ms; ratio %.2fx\n", oursSacMs,
+                peerSacMs, peerSacMs / oursSacMs);
+    report["sac"] = {{"ours_ms_per_update", oursSacMs},
+                     {"peer_ms_per_update", peerSacMs},
+                     {"ratio", peerSacMs / oursSacMs}};
+
+    // 4. Returns over seeds (report only).
+    nlohmann::json rows = nlohmann::json::array();
+    for (uint64_t seed = 1; seed <= (quick ? 1u : 3u); ++seed) {
+        ControlSettings cs;
+        pl::RunContext rc(seed);
+        t0 = Clock::now();
+        const ControlRun sac = trainPendulum(cs, false, seed, rc, 0, 0.5);
+        const ControlRun pb = trainPendulum(cs, true, seed, rc, 0.5, 1);
+        const double sec = msSince(t0) / 1000;
+        std::printf("returns seed %llu (5000 steps): SAC %.1f, PB-SAC %.1f, certificate %.3f (%.1f s)\n",
+                    (unsigned long long)seed, sac.evalReturn, pb.evalReturn, pb.final.bound, sec);
+        rows.push_back({{"seed", seed},
+                        {"sac", sac.evalReturn},
+                        {"pbsac", pb.evalReturn},
+                        {"certificate", pb.final.bound},
+                        {"seconds", sec}});
+    }
+    report["returns"] = rows;
     std::ofstream(jsonOut) << report.dump(2) << "\n";
     std::system(("rm -rf " + dir).c_str());
     return 0;
