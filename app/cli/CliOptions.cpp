@@ -42,14 +42,16 @@ bool CliOptions::parse(const QStringList& args, CliOptions* out, QString* error)
                 bool ok = false;
                 const quint64 s = v.toULongLong(&ok);
                 if (!ok)
-                    return fail(QStringLiteral("--seed needs a non-negative 64-bit integer, got '%1'").arg(v));
+                    return fail(
+                        QStringLiteral("--seed needs a non-negative 64-bit integer, got '%1'").arg(v));
                 o.seed = s;
             } else if (name == QLatin1String("--input")) {
                 o.inputs << v;
             } else if (name == QLatin1String("--format")) {
                 for (const QString& f : v.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
                     const QString lf = f.trimmed().toLower();
-                    if (lf != QLatin1String("png") && lf != QLatin1String("svg") && lf != QLatin1String("pdf"))
+                    if (lf != QLatin1String("png") && lf != QLatin1String("svg") &&
+                        lf != QLatin1String("pdf"))
                         return fail(QStringLiteral("--format takes png, svg and/or pdf, got '%1'").arg(f));
                     o.formats << lf;
                 }
@@ -71,6 +73,15 @@ bool CliOptions::parse(const QStringList& args, CliOptions* out, QString* error)
                 o.out = v;
             } else if (name == QLatin1String("--tour")) {
                 o.tour = v;
+            } else if (name == QLatin1String("--grid")) {
+                o.grids << v;
+            } else if (name == QLatin1String("--seeds")) {
+                o.seeds = v;
+            } else if (name == QLatin1String("--jobs")) {
+                bool ok = false;
+                o.jobs = v.toInt(&ok);
+                if (!ok || o.jobs < 1 || o.jobs > 256)
+                    return fail(QStringLiteral("--jobs must be an integer in [1, 256], got '%1'").arg(v));
             } else {
                 return fail(QStringLiteral("unknown option '%1'").arg(name));
             }

@@ -1,15 +1,17 @@
 #include "CliRunner.h"
 
 #include "CliOptions.h"
+#include "CliSupport.h"
+#include "SweepCommand.h"
+#include "core/Errors.h"
 #include "frontend/Frontend.h"
 #include "sdk/JobRunner.h"
-#include "sdk/PaperPlugin.h"
 #include "sdk/PanelModel.h"
+#include "sdk/PaperPlugin.h"
 #include "sdk/PluginManager.h"
-#include "sdk/Tour.h"
 #include "sdk/Session.h"
+#include "sdk/Tour.h"
 #include "sdk/Version.h"
-#include "core/Errors.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -21,11 +23,6 @@ namespace pl::cli {
 
 namespace {
 
-struct Failure {
-    int code;
-    QString message;
-};
-
 const char* kHelp = R"(Usage:
   paperlab [SESSION.paperlab.json]           open the GUI (optionally restoring a session)
   paperlab list [--json]                     every panel: id, title, paper, tags, figures
@@ -35,6 +32,7 @@ const char* kHelp = R"(Usage:
   paperlab figure PANEL all [OPTIONS] --out DIR
   paperlab report PANEL|all [OPTIONS] [--tour NAME] --out DIR|FILE.html|FILE.pdf
   paperlab replay SESSION.paperlab.json --out DIR
+  paperlab sweep PANEL [OPTIONS] [--grid K=v1,v2,...|K=lo:hi:n[:log]]... [--seeds A..B|N] [--jobs N] --out DIR
   paperlab --version | --help
 Options: --set KEY=VALUE (repeatable), --preset NAME, --seed N, --input FILE (repeatable),
          --format png,svg,pdf, --dpi N, --threads N, --backend auto|cpu|cuda
@@ -50,95 +48,12 @@ struct Renderer {
 
     FigureRenderer& get() const {
         if (!renderer)
-            throw Failure{ExportFailed, whyMissing.isEmpty() ? QStringLiteral("the renderer module is not available")
-                                                             : whyMissing};
+            throw Failure{ExportFailed, whyMissing.isEmpty()
+                                            ? QStringLiteral("the renderer module is not available")
+                                            : whyMissing};
         return *renderer;
     }
 };
-
-/// A panel set up from the options, ready to run.
-struct Prepared {
-    std::unique_ptr<PanelModel> model;
-    const PluginInfo* info = nullptr;
-};
-
-Prepared prepare(const QString& panel, const CliOptions& o, PluginManager& pm, JobRunner& runner) {
-    const PluginInfo* info = pm.info(panel);
-    if (!info) {
-        QStringList ids;
-        for (const auto& p : pm.plugins())
-            ids << p.id;
-        throw Failure{UnknownId, QStringLiteral("unknown panel '%1' (known: %2)").arg(panel, ids.join(QStringLiteral(", ")))};
-    }
-    QString err;
-    IPaperPlugin* plugin = pm.load(panel, &err);
-    if (!plugin)
-        throw Failure{EngineFailed, QStringLiteral("panel '%1' cannot be loaded: %2").arg(panel, err)};
-    Prepared p;
-    p.info = info;
-    try {
-        p.model = std::make_unique<PanelModel>(*info, plugin, &runner);
-    } catch (const std::exception& e) {
-        throw Failure{EngineFailed, QStringLiteral("panel '%1' failed to start: %2").arg(panel, e.what())};
-    }
-    if (o.backend == QLatin1String("cuda") && !p.model->engine().hasCudaPath())
-        throw Failure{Usage, QStringLiteral("--backend cuda: panel '%1' has no CUDA path in this build").arg(panel)};
-    if (!o.backend.isEmpty())
-        p.model->setBackend(parseBackend(o.backend.toStdString()));
-    if (!o.preset.isEmpty() && !p.model->applyPreset(o.preset, &err))
-        throw Failure{Usage, err};
-    ParamSet ps = p.model->params();
-    try {
-        for (const auto& [k, v] : o.sets)
-            ps.setText(k.toStdString(), v.toStdString());
-    } catch (const UsageError& e) {
-        throw Failure{Usage, QString::fromStdString(e.what())};
-    }
-    p.model->setParams(ps);
-    if (o.seed)
-        p.model->setSeed(*o.seed);
-    p.model->setEngineThreads(o.threads);
-    if (o.inputs.size() > std::max(0, p.model->engine().maxInputs()))
-        throw Failure{Usage, QStringLiteral("panel '%1' takes at most %2 input file(s)").arg(panel).arg(p.model->engine().maxInputs())};
-    for (int i = 0; i < o.inputs.size(); ++i)
-        if (!p.model->loadInput(o.inputs[i], &err, i > 0))
-            throw Failure{BadInput, err};
-    return p;
-}
-
-ResultDocument compute(PanelModel& model) {
-    RunContext ctx(model.seed(), model.engineThreads());
-    try {
-        ResultDocument d = model.runBlocking(ctx);
-        d.paperlabVersion = paperlabVersion().toStdString();
-        return d;
-    } catch (const InputError& e) {
-        throw Failure{BadInput, QString::fromStdString(e.what())};
-    } catch (const UsageError& e) {
-        throw Failure{Usage, QString::fromStdString(e.what())};
-    } catch (const Cancelled&) {
-        throw Failure{EngineFailed, QStringLiteral("the engine was cancelled")};
-    } catch (const std::exception& e) {
-        throw Failure{EngineFailed, QStringLiteral("the engine failed: %1").arg(e.what())};
-    }
-}
-
-void writeAtomically(const QString& path, const QByteArray& bytes) {
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.commit())
-        throw Failure{ExportFailed, QStringLiteral("cannot write %1: %2").arg(path, f.errorString())};
-}
-
-QString needOut(const CliOptions& o) {
-    if (o.out.isEmpty())
-        throw Failure{Usage, QStringLiteral("missing --out")};
-    return o.out;
-}
-
-void ensureDir(const QString& dir) {
-    if (!QDir().mkpath(dir))
-        throw Failure{ExportFailed, QStringLiteral("cannot create directory %1").arg(dir)};
-}
 
 gui::FigureSpec buildFigure(const IPaperPlugin& plugin, const ResultDocument& d, const QString& figureId) {
     try {
@@ -211,7 +126,8 @@ int cmdParams(const CliOptions& o, PluginManager& pm, JobRunner& runner, QTextSt
         }
         QJsonArray presets;
         for (const auto& pr : p.info->presets)
-            presets.append(QJsonObject{{"name", pr.name}, {"description", pr.description}, {"params", pr.params}});
+            presets.append(
+                QJsonObject{{"name", pr.name}, {"description", pr.description}, {"params", pr.params}});
         QJsonObject doc{{"panel", p.info->id}, {"params", arr}, {"presets", presets}};
         QJsonArray exts;
         for (const auto& e : p.model->engine().inputExtensions())
@@ -222,7 +138,8 @@ int cmdParams(const CliOptions& o, PluginManager& pm, JobRunner& runner, QTextSt
     }
     for (const auto& s : specs) {
         out << QString::fromStdString(s.key) << "\t" << QString::fromStdString(toString(s.type)) << "\t"
-            << QString::fromStdString(s.allowedText()) << "\tdefault " << QString::fromStdString(toString(s.defaultValue));
+            << QString::fromStdString(s.allowedText()) << "\tdefault "
+            << QString::fromStdString(toString(s.defaultValue));
         if (!s.unit.empty())
             out << " " << QString::fromStdString(s.unit);
         out << "\t" << QString::fromStdString(s.help) << "\n";
@@ -244,7 +161,8 @@ int cmdRun(const CliOptions& o, PluginManager& pm, JobRunner& runner) {
 
 int cmdFigure(const CliOptions& o, PluginManager& pm, JobRunner& runner, const Renderer& renderer) {
     if (o.positional.size() != 2)
-        throw Failure{Usage, QStringLiteral("usage: paperlab figure PANEL FIGURE_ID|all [OPTIONS] --out FILE|DIR")};
+        throw Failure{Usage,
+                      QStringLiteral("usage: paperlab figure PANEL FIGURE_ID|all [OPTIONS] --out FILE|DIR")};
     const QString outPath = needOut(o);
     const QString panel = o.positional[0], fig = o.positional[1];
     const PluginInfo* info = pm.info(panel);
@@ -252,11 +170,13 @@ int cmdFigure(const CliOptions& o, PluginManager& pm, JobRunner& runner, const R
         QStringList ids;
         for (const auto& f : info->figures)
             ids << f.id;
-        throw Failure{UnknownId, QStringLiteral("panel '%1' has no figure '%2' (known: %3)").arg(panel, fig, ids.join(QStringLiteral(", ")))};
+        throw Failure{UnknownId, QStringLiteral("panel '%1' has no figure '%2' (known: %3)")
+                                     .arg(panel, fig, ids.join(QStringLiteral(", ")))};
     }
     if (fig != QLatin1String("all")) {
         const QString suffix = QFileInfo(outPath).suffix().toLower();
-        if (suffix != QLatin1String("png") && suffix != QLatin1String("svg") && suffix != QLatin1String("pdf"))
+        if (suffix != QLatin1String("png") && suffix != QLatin1String("svg") &&
+            suffix != QLatin1String("pdf"))
             throw Failure{Usage, QStringLiteral("--out must end in .png, .svg or .pdf")};
     }
     Prepared p = prepare(panel, o, pm, runner);
@@ -319,7 +239,8 @@ int cmdTourReport(const CliOptions& o, PluginManager& pm, JobRunner& runner, con
 
 int cmdReport(const CliOptions& o, PluginManager& pm, JobRunner& runner, const Renderer& renderer) {
     if (o.positional.size() != 1)
-        throw Failure{Usage, QStringLiteral("usage: paperlab report PANEL|all [OPTIONS] --out DIR|FILE.html|FILE.pdf")};
+        throw Failure{
+            Usage, QStringLiteral("usage: paperlab report PANEL|all [OPTIONS] --out DIR|FILE.html|FILE.pdf")};
     if (!o.tour.isEmpty())
         return cmdTourReport(o, pm, runner, renderer);
     const QString outPath = needOut(o);
@@ -349,7 +270,8 @@ int cmdReport(const CliOptions& o, PluginManager& pm, JobRunner& runner, const R
             ok = r.writeReport(*p.info, *p.model->plugin(), d, o.dpi, html ? outPath : QString(),
                                html ? QString() : outPath, &err);
         } else {
-            ok = r.writeReport(*p.info, *p.model->plugin(), d, o.dpi, QDir(outPath).filePath(id + QStringLiteral(".html")),
+            ok = r.writeReport(*p.info, *p.model->plugin(), d, o.dpi,
+                               QDir(outPath).filePath(id + QStringLiteral(".html")),
                                QDir(outPath).filePath(id + QStringLiteral(".pdf")), &err);
         }
         if (!ok)
@@ -382,18 +304,22 @@ int cmdReplay(const CliOptions& o, PluginManager& pm, JobRunner& runner, const R
         }
         PanelModel model(*info, plugin, &runner);
         if (!model.restoreState(rec, sessionDir, &e))
-            throw Failure{BadInput, QStringLiteral("%1: panel %2 (%3): %4").arg(o.positional[0]).arg(index).arg(id, e)};
+            throw Failure{BadInput,
+                          QStringLiteral("%1: panel %2 (%3): %4").arg(o.positional[0]).arg(index).arg(id, e)};
         FigureRenderer& r = renderer.get();
         const ResultDocument d = compute(model);
-        const QString dir = QDir(outPath).filePath(QStringLiteral("%1-%2").arg(index, 2, 10, QLatin1Char('0')).arg(id));
+        const QString dir =
+            QDir(outPath).filePath(QStringLiteral("%1-%2").arg(index, 2, 10, QLatin1Char('0')).arg(id));
         ensureDir(dir);
-        writeAtomically(QDir(dir).filePath(QStringLiteral("result.json")), QByteArray::fromStdString(d.toJson(2) + "\n"));
+        writeAtomically(QDir(dir).filePath(QStringLiteral("result.json")),
+                        QByteArray::fromStdString(d.toJson(2) + "\n"));
         for (const auto& f : info->figures) {
             const gui::FigureSpec spec = buildFigure(*plugin, d, f.id);
             exportFigure(r, spec, QDir(dir).filePath(f.id + QStringLiteral(".png")), o.dpi);
             exportFigure(r, spec, QDir(dir).filePath(f.id + QStringLiteral(".svg")), o.dpi);
         }
-        if (!r.writeReport(*info, *plugin, d, o.dpi, QDir(dir).filePath(QStringLiteral("report.html")), QString(), &e))
+        if (!r.writeReport(*info, *plugin, d, o.dpi, QDir(dir).filePath(QStringLiteral("report.html")),
+                           QString(), &e))
             throw Failure{ExportFailed, e};
     }
     return Ok;
@@ -404,7 +330,8 @@ int cmdReplay(const CliOptions& o, PluginManager& pm, JobRunner& runner, const R
 bool isHeadlessCommand(const QStringList& args) {
     if (args.isEmpty())
         return false;
-    static const QStringList cmds{"list", "params", "run", "figure", "report", "replay", "--version", "--help", "-h", "help"};
+    static const QStringList cmds{"list",  "params",    "run",    "figure", "report", "replay",
+                                  "sweep", "--version", "--help", "-h",     "help"};
     const QString& first = args.first();
     if (cmds.contains(first))
         return true;
@@ -420,8 +347,8 @@ bool needsRenderer(const QStringList& args) {
     return !args.isEmpty() && drawing.contains(args.first());
 }
 
-int run(const QStringList& args, PluginManager& pm, QTextStream& out, QTextStream& err, FigureRenderer* renderer,
-        const QString& rendererError) {
+int run(const QStringList& args, PluginManager& pm, QTextStream& out, QTextStream& err,
+        FigureRenderer* renderer, const QString& rendererError) {
     if (!args.isEmpty() && (args.first() == QLatin1String("--help") || args.first() == QLatin1String("-h") ||
                             args.first() == QLatin1String("help"))) {
         out << kHelp;
@@ -452,6 +379,8 @@ int run(const QStringList& args, PluginManager& pm, QTextStream& out, QTextStrea
             return cmdReport(o, pm, runner, drawing);
         if (o.command == QLatin1String("replay"))
             return cmdReplay(o, pm, runner, drawing, err);
+        if (o.command == QLatin1String("sweep"))
+            return cmdSweep(o, pm, runner, err);
         throw Failure{Usage, QStringLiteral("unknown command '%1' (try --help)").arg(o.command)};
     } catch (const Failure& f) {
         err << "paperlab: error: " << f.message << "\n";

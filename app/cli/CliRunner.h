@@ -9,7 +9,7 @@
 namespace pl {
 class FigureRenderer;
 class PluginManager;
-}
+} // namespace pl
 
 namespace pl::cli {
 

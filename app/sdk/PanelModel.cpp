@@ -21,8 +21,8 @@ QString nextChannel(const QString& panelId) {
 
 PanelModel::PanelModel(const PluginInfo& info, IPaperPlugin* plugin, JobRunner* runner, QObject* parent)
     : QObject(parent), m_info(info), m_plugin(plugin), m_runner(runner),
-      m_engine(std::shared_ptr<const Engine>(plugin->createEngine().release())),
-      m_params(m_engine->params()), m_channel(nextChannel(info.id)) {
+      m_engine(std::shared_ptr<const Engine>(plugin->createEngine().release())), m_params(m_engine->params()),
+      m_channel(nextChannel(info.id)) {
     m_debounce.setSingleShot(true);
     m_debounce.setInterval(120);
     connect(&m_debounce, &QTimer::timeout, this, &PanelModel::startRun);
@@ -94,7 +94,8 @@ bool PanelModel::applyPreset(const QString& name, QString* error) {
                 names << pr.name;
             for (const auto& pr : m_userPresets)
                 names << pr.name;
-            *error = QStringLiteral("unknown preset '%1' (known: %2)").arg(name, names.join(QStringLiteral(", ")));
+            *error =
+                QStringLiteral("unknown preset '%1' (known: %2)").arg(name, names.join(QStringLiteral(", ")));
         }
         return false;
     }
@@ -189,8 +190,12 @@ void PanelModel::cancel() {
 }
 
 ResultDocument PanelModel::runBlocking(RunContext& ctx) const {
+    return runWith(m_params, ctx);
+}
+
+ResultDocument PanelModel::runWith(const ParamSet& params, RunContext& ctx) const {
     ctx.setBackend(m_backend);
-    ResultDocument d = runEngine(*m_engine, inputList(), m_params, ctx);
+    ResultDocument d = runEngine(*m_engine, inputList(), params, ctx);
     for (const auto& f : m_inputs)
         d.inputs.push_back({QFileInfo(f.path).fileName().toStdString(), f.sha256.toStdString()});
     return d;
@@ -234,7 +239,9 @@ bool PanelModel::figure(const QString& figureId, gui::FigureSpec* out, QString* 
     }
 }
 
-QString PanelModel::paramToText(const ParamValue& v) { return QString::fromStdString(toString(v)); }
+QString PanelModel::paramToText(const ParamValue& v) {
+    return QString::fromStdString(toString(v));
+}
 
 bool PanelModel::paramFromJson(const ParamSpec& spec, const QJsonValue& v, ParamValue* out) {
     try {
@@ -284,12 +291,9 @@ QJsonObject PanelModel::saveState() const {
     QJsonArray inputs;
     for (const auto& f : m_inputs)
         inputs.append(QJsonObject{{"path", f.path}, {"sha256", f.sha256}});
-    QJsonObject o{{"plugin", m_info.id},
-                  {"pluginVersion", m_info.version},
-                  {"stateVersion", 1},
-                  {"seed", QString::number(m_seed)},
-                  {"params", params},
-                  {"inputs", inputs}};
+    QJsonObject o{{"plugin", m_info.id}, {"pluginVersion", m_info.version},
+                  {"stateVersion", 1},   {"seed", QString::number(m_seed)},
+                  {"params", params},    {"inputs", inputs}};
     if (!m_preset.isEmpty())
         o["preset"] = m_preset;
     return o;
@@ -302,7 +306,8 @@ bool PanelModel::restoreState(const QJsonObject& state, const QString& sessionDi
         return false;
     };
     if (state.value("plugin").toString() != m_info.id)
-        return fail(QStringLiteral("record is for plugin '%1', not '%2'").arg(state.value("plugin").toString(), m_info.id));
+        return fail(QStringLiteral("record is for plugin '%1', not '%2'")
+                        .arg(state.value("plugin").toString(), m_info.id));
     if (state.value("stateVersion").toInt(1) > 1)
         return fail(QStringLiteral("panel state version %1 is newer than this Paperlab understands")
                         .arg(state.value("stateVersion").toInt()));
@@ -339,7 +344,8 @@ bool PanelModel::restoreState(const QJsonObject& state, const QString& sessionDi
         f.sha256 = sha256OfFile(path);
         const QString want = io.value("sha256").toString();
         if (!want.isEmpty() && want != f.sha256)
-            return fail(QStringLiteral("%1: content changed since the session was saved (sha256 differs)").arg(path));
+            return fail(
+                QStringLiteral("%1: content changed since the session was saved (sha256 differs)").arg(path));
         staged << f;
     }
     m_params = next;

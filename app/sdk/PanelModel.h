@@ -85,6 +85,9 @@ public:
 
     /// Synchronous run on the calling thread (CLI). Throws like Engine::run.
     ResultDocument runBlocking(RunContext& ctx) const;
+    /// The same with other parameters (sweeps): reads only the engine, inputs and backend, so
+    /// several threads may call it at once while nobody changes the model.
+    ResultDocument runWith(const ParamSet& params, RunContext& ctx) const;
 
     static QString sha256OfFile(const QString& path);
     static QString paramToText(const ParamValue& v);

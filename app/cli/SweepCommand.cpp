@@ -1,0 +1,270 @@
+#include "SweepCommand.h"
+
+#include "CliSupport.h"
+#include "core/Errors.h"
+#include "sdk/ClaimRobustness.h"
+#include "sdk/PluginInfo.h"
+#include "sdk/SweepPlan.h"
+#include "sdk/SweepRunner.h"
+#include "sdk/Version.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <chrono>
+#include <cstdio>
+#include <set>
+#include <unistd.h>
+
+namespace pl::cli {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+/// A finished run found on disk is reused only when it is the same run: panel, seed, every
+/// parameter (as text) and the inputs' hashes.
+bool sameRun(const ResultDocument& d, const ResultDocument& want) {
+    if (d.panel != want.panel || d.seed != want.seed || d.params.size() != want.params.size() ||
+        d.inputs.size() != want.inputs.size())
+        return false;
+    for (size_t i = 0; i < d.params.size(); ++i)
+        if (d.params[i].first != want.params[i].first ||
+            toString(d.params[i].second) != toString(want.params[i].second))
+            return false;
+    for (size_t i = 0; i < d.inputs.size(); ++i)
+        if (d.inputs[i].sha256 != want.inputs[i].sha256)
+            return false;
+    return true;
+}
+
+struct SweepState {
+    const PanelModel* model = nullptr;
+    const SweepPlan* plan = nullptr;
+    std::vector<SweepCell> runs;
+    std::vector<ResultDocument> results;
+    std::vector<int> todo;
+    QString dir;
+    ParamSet base;
+};
+
+QString pathOf(const SweepState& s, const SweepCell& r) {
+    return QDir(s.dir).filePath(QString::fromStdString(r.fileStem) + QStringLiteral(".json"));
+}
+
+/// Marks every run whose result file already holds that run as done.
+int resume(SweepState& s) {
+    int reused = 0;
+    for (size_t i = 0; i < s.runs.size(); ++i) {
+        QFile f(pathOf(s, s.runs[i]));
+        if (f.open(QIODevice::ReadOnly)) {
+            try {
+                ResultDocument d =
+                    ResultDocument::fromJson(f.readAll().toStdString(), f.fileName().toStdString());
+                ResultDocument want;
+                want.panel = s.model->engine().id();
+                want.seed = s.runs[i].seed;
+                want.setParams(s.plan->paramsOf(s.base, s.runs[i]));
+                for (const auto& in : s.model->inputs())
+                    want.inputs.push_back({"", in.sha256.toStdString()});
+                if (sameRun(d, want)) {
+                    s.results[i] = std::move(d);
+                    ++reused;
+                    continue;
+                }
+            } catch (const std::exception&) {
+                // not a finished run of this sweep: computed again
+            }
+        }
+        s.todo.push_back(int(i));
+    }
+    return reused;
+}
+
+void runAll(SweepState& s, int jobs, QTextStream& err) {
+    const bool tty = isatty(fileno(stderr));
+    const auto t0 = Clock::now();
+    auto last = t0 - std::chrono::seconds(10);
+    auto progress = [&](int done, int total) {
+        const auto now = Clock::now();
+        if (!tty && done != total && now - last < std::chrono::seconds(5))
+            return;
+        last = now;
+        const double sec = std::chrono::duration<double>(now - t0).count();
+        const double rate = sec > 0 ? done / sec : 0;
+        err << (tty ? "\r" : "")
+            << QStringLiteral("sweep: %1/%2 runs, %3 runs/s, ETA %4 s")
+                   .arg(done)
+                   .arg(total)
+                   .arg(rate, 0, 'f', 2)
+                   .arg(rate > 0 ? (total - done) / rate : 0.0, 0, 'f', 0)
+            << (tty && done != total ? "" : "\n");
+        err.flush();
+    };
+    auto done = [&s](size_t i, ResultDocument& d) {
+        d.paperlabVersion = paperlabVersion().toStdString();
+        writeAtomically(pathOf(s, s.runs[i]), QByteArray::fromStdString(d.toJson(2) + "\n"));
+        s.results[i] = std::move(d); // each index is written by one worker only
+    };
+    const std::exception_ptr failure =
+        SweepRunner::run(*s.model, *s.plan, s.base, s.runs, s.todo, jobs, done, progress);
+    if (!failure)
+        return;
+    try {
+        rethrowAsFailure(failure);
+    } catch (const Failure& f) {
+        throw Failure{f.code, QStringLiteral("sweep stopped: %1 (finished runs are kept in %2; run the same "
+                                             "command again to resume)")
+                                  .arg(f.message, s.dir)};
+    }
+}
+
+QString num(double v) {
+    return QString::number(v, 'g', 17);
+}
+
+QString csvField(const QString& v) {
+    if (!v.contains(QLatin1Char(',')) && !v.contains(QLatin1Char('"')) && !v.contains(QLatin1Char('\n')))
+        return v;
+    QString q = v;
+    q.replace(QLatin1String("\""), QLatin1String("\"\""));
+    return QLatin1Char('"') + q + QLatin1Char('"');
+}
+
+QByteArray tidyCsv(const SweepState& s) {
+    std::set<std::string> metrics;
+    std::vector<std::string> claims;
+    for (const ResultDocument& d : s.results) {
+        for (const auto& [k, v] : d.metrics)
+            metrics.insert(k);
+        for (const Claim& c : d.claims)
+            if (std::find(claims.begin(), claims.end(), c.id) == claims.end())
+                claims.push_back(c.id);
+    }
+    QStringList head;
+    for (const SweepAxis& a : s.plan->axes())
+        head << csvField(QString::fromStdString(a.key));
+    head << QStringLiteral("seed");
+    for (const std::string& m : metrics)
+        head << csvField(QString::fromStdString(m));
+    for (const std::string& c : claims)
+        head << csvField(QString::fromStdString(c + ".observed"))
+             << csvField(QString::fromStdString(c + ".holds"));
+    head << QStringLiteral("elapsed_ms");
+    QByteArray out = head.join(QLatin1Char(',')).toUtf8() + "\n";
+    for (size_t i = 0; i < s.runs.size(); ++i) {
+        const ResultDocument& d = s.results[i];
+        QStringList row;
+        for (const auto& [k, v] : s.runs[i].values)
+            row << csvField(QString::fromStdString(v));
+        row << QString::number(s.runs[i].seed);
+        for (const std::string& m : metrics)
+            row << (d.metrics.count(m) ? num(d.metrics.at(m)) : QString());
+        for (const std::string& id : claims) {
+            auto c =
+                std::find_if(d.claims.begin(), d.claims.end(), [&](const Claim& x) { return x.id == id; });
+            row << (c != d.claims.end() ? num(c->observed) : QString())
+                << (c != d.claims.end() ? QString::number(c->holds ? 1 : 0) : QString());
+        }
+        row << num(d.elapsedMs);
+        out += row.join(QLatin1Char(',')).toUtf8() + "\n";
+    }
+    return out;
+}
+
+QJsonArray tallyJson(const std::vector<const ResultDocument*>& runs) {
+    QJsonArray arr;
+    for (const ClaimTally& t : tallyClaims(runs))
+        arr.append(QJsonObject{
+            {"id", QString::fromStdString(t.id)},
+            {"statement", QString::fromStdString(t.statement)},
+            {"holds", t.holds},
+            {"runs", t.runs},
+            {"fraction", t.fraction()},
+            {"wilson_95", QJsonArray{t.interval.lo, t.interval.hi}},
+            {"observed",
+             QJsonObject{{"min", t.observedMin}, {"median", t.observedMedian}, {"max", t.observedMax}}},
+            {"threshold", t.threshold}});
+    return arr;
+}
+
+QByteArray summaryJson(const SweepState& s, const CliOptions& o) {
+    QJsonArray axes, cells;
+    for (const SweepAxis& a : s.plan->axes()) {
+        QJsonArray v;
+        for (const std::string& x : a.values)
+            v.append(QString::fromStdString(x));
+        axes.append(QJsonObject{{"key", QString::fromStdString(a.key)}, {"values", v}});
+    }
+    std::vector<const ResultDocument*> all;
+    const size_t perCell = s.plan->seeds().size();
+    for (size_t c = 0; c < s.runs.size(); c += perCell) {
+        std::vector<const ResultDocument*> cell;
+        for (size_t k = c; k < c + perCell; ++k)
+            cell.push_back(&s.results[k]);
+        all.insert(all.end(), cell.begin(), cell.end());
+        QJsonObject values;
+        for (const auto& [k, v] : s.runs[c].values)
+            values[QString::fromStdString(k)] = QString::fromStdString(v);
+        cells.append(
+            QJsonObject{{"cell", int(c / perCell)}, {"values", values}, {"claims", tallyJson(cell)}});
+    }
+    QJsonObject sets;
+    for (const auto& [k, v] : o.sets)
+        sets[k] = v;
+    QJsonArray seeds;
+    for (uint64_t sd : s.plan->seeds())
+        seeds.append(QString::number(sd));
+    const QJsonObject doc{{"format", "paperlab-sweep/1"},
+                          {"panel", QString::fromStdString(s.model->engine().id())},
+                          {"preset", o.preset},
+                          {"sets", sets},
+                          {"grid", axes},
+                          {"seeds", seeds},
+                          {"runs", int(s.runs.size())},
+                          {"cells", cells},
+                          {"claims", tallyJson(all)}};
+    return QJsonDocument(doc).toJson(QJsonDocument::Indented);
+}
+
+} // namespace
+
+int cmdSweep(const CliOptions& o, PluginManager& pm, JobRunner& runner, QTextStream& err) {
+    if (o.positional.size() != 1)
+        throw Failure{
+            Usage,
+            QStringLiteral("usage: paperlab sweep PANEL [OPTIONS] [--grid K=v1,v2,...|K=lo:hi:n[:log]]... "
+                           "[--seeds A..B|N] [--jobs N] --out DIR")};
+    const QString dir = needOut(o);
+    Prepared p = prepare(o.positional[0], o, pm, runner);
+    std::vector<std::string> grids;
+    for (const QString& g : o.grids)
+        grids.push_back(g.toStdString());
+    SweepPlan plan;
+    try {
+        plan = SweepPlan::parse(p.model->engine().params(), grids,
+                                o.seeds.isEmpty() ? std::string("1..10") : o.seeds.toStdString());
+    } catch (const UsageError& e) {
+        throw Failure{Usage, QString::fromStdString(e.what())};
+    }
+    ensureDir(dir);
+    SweepState s;
+    s.model = p.model.get();
+    s.plan = &plan;
+    s.runs = plan.runs();
+    s.results.resize(s.runs.size());
+    s.dir = dir;
+    s.base = p.model->params();
+    const int reused = resume(s);
+    if (reused)
+        err << "sweep: " << reused << " of " << s.runs.size() << " runs already done in " << dir << "\n";
+    runAll(s, o.jobs, err);
+    writeAtomically(QDir(dir).filePath(QStringLiteral("sweep.csv")), tidyCsv(s));
+    writeAtomically(QDir(dir).filePath(QStringLiteral("sweep.json")), summaryJson(s, o));
+    return Ok;
+}
+
+} // namespace pl::cli

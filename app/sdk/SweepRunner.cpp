@@ -1,0 +1,74 @@
+#include "SweepRunner.h"
+
+#include "sdk/PanelModel.h"
+
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+
+namespace pl {
+
+std::exception_ptr SweepRunner::run(const PanelModel& model, const SweepPlan& plan, const ParamSet& base,
+                                    const std::vector<SweepCell>& runs, const std::vector<int>& todo,
+                                    int jobs, const DoneFn& done, const ProgressFn& progress,
+                                    const std::atomic<bool>* cancel) {
+    std::atomic<size_t> next{0};
+    std::atomic<int> finished{0};
+    std::atomic<bool> stop{false};
+    std::mutex failureMutex;
+    std::exception_ptr failure;
+    auto stopped = [&] { return stop.load() || (cancel && cancel->load()); };
+    auto worker = [&] {
+        while (!stopped()) {
+            const size_t k = next.fetch_add(1);
+            if (k >= todo.size())
+                return;
+            const size_t i = size_t(todo[k]);
+            try {
+                RunContext ctx(runs[i].seed, model.engineThreads());
+                if (cancel)
+                    ctx.setCancelQuery([cancel] { return cancel->load(); });
+                ResultDocument d = model.runWith(plan.paramsOf(base, runs[i]), ctx);
+                done(i, d);
+            } catch (...) {
+                std::lock_guard<std::mutex> lock(failureMutex);
+                if (!failure)
+                    failure = std::current_exception();
+                stop = true;
+            }
+            ++finished;
+        }
+    };
+    const int threads = std::max(1, std::min<int>(jobs, int(todo.size())));
+    int live = threads; // guarded by liveMutex
+    std::mutex liveMutex;
+    std::condition_variable liveChanged;
+    std::vector<std::thread> pool;
+    for (int t = 0; t < threads; ++t)
+        pool.emplace_back([&] {
+            worker();
+            std::lock_guard<std::mutex> lock(liveMutex);
+            --live;
+            liveChanged.notify_all();
+        });
+    const int total = int(todo.size());
+    int shown = -1;
+    for (;;) {
+        const int f = finished.load();
+        if (progress && f != shown) {
+            progress(f, total);
+            shown = f;
+        }
+        std::unique_lock<std::mutex> lock(liveMutex);
+        if (liveChanged.wait_for(lock, std::chrono::milliseconds(100), [&] { return live == 0; }))
+            break;
+    }
+    for (std::thread& t : pool)
+        t.join();
+    if (progress && finished.load() != shown)
+        progress(finished.load(), total);
+    return failure;
+}
+
+} // namespace pl

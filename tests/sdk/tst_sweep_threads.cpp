@@ -1,0 +1,84 @@
+// SweepRunner on two worker threads against one thread, for two panels of one engine library
+// (pac-bayes-sac, behavioral-abstraction): the same results run by run. Labelled tsan: the TSan
+// gate runs it to show that runs of one PanelModel may overlap (engines are stateless).
+#include "core/Errors.h"
+#include "sdk/JobRunner.h"
+#include "sdk/PanelModel.h"
+#include "sdk/PluginManager.h"
+#include "sdk/SweepPlan.h"
+#include "sdk/SweepRunner.h"
+
+#include <QtTest>
+
+#include <mutex>
+
+class TstSweepThreads : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { m_pm.scan(pl::PluginManager::defaultSearchPaths()); }
+    void twoThreadsEqualOne_data() {
+        QTest::addColumn<QString>("panel");
+        QTest::addColumn<QStringList>("sets");
+        QTest::addColumn<QString>("grid");
+        QTest::newRow("pac-bayes-sac")
+            << QStringLiteral("pac-bayes-sac")
+            << QStringList{QStringLiteral("repetitions=10"), QStringLiteral("n=200")}
+            << QStringLiteral("kappa=0,0.5");
+        QTest::newRow("behavioral-abstraction")
+            << QStringLiteral("behavioral-abstraction") << QStringList{} << QStringLiteral("gamma=0.5,0.9");
+    }
+    void twoThreadsEqualOne() {
+        QFETCH(QString, panel);
+        QFETCH(QStringList, sets);
+        QFETCH(QString, grid);
+        const pl::PluginInfo* info = m_pm.info(panel);
+        QVERIFY2(info, qPrintable(panel));
+        QString err;
+        pl::IPaperPlugin* plugin = m_pm.load(panel, &err);
+        QVERIFY2(plugin, qPrintable(err));
+        pl::JobRunner runner;
+        pl::PanelModel model(*info, plugin, &runner);
+        pl::ParamSet base = model.params();
+        for (const QString& s : sets)
+            base.setText(s.section(QLatin1Char('='), 0, 0).toStdString(),
+                         s.section(QLatin1Char('='), 1).toStdString());
+        const pl::SweepPlan plan =
+            pl::SweepPlan::parse(model.engine().params(), {grid.toStdString()}, "1..3");
+        const std::vector<pl::SweepCell> runs = plan.runs();
+        std::vector<int> todo(runs.size());
+        for (size_t i = 0; i < todo.size(); ++i)
+            todo[i] = int(i);
+        auto sweep = [&](int jobs) {
+            std::vector<std::string> out(runs.size());
+            std::mutex m;
+            int calls = 0;
+            const std::exception_ptr e = pl::SweepRunner::run(model, plan, base, runs, todo, jobs,
+                                                              [&](size_t i, pl::ResultDocument& d) {
+                                                                  d.elapsedMs = 0;
+                                                                  out[i] = d.toJson();
+                                                                  std::lock_guard<std::mutex> lock(m);
+                                                                  ++calls;
+                                                              });
+            if (e)
+                std::rethrow_exception(e);
+            return std::make_pair(out, calls);
+        };
+        const auto one = sweep(1), two = sweep(2);
+        QCOMPARE(one.second, 6);
+        QCOMPARE(two.second, 6);
+        QVERIFY(one.first == two.first);
+        QVERIFY(one.first[0] != one.first[1]); // seeds differ
+        // A failing callback stops the sweep and reports the first error.
+        const std::exception_ptr e =
+            pl::SweepRunner::run(model, plan, base, runs, todo, 2,
+                                 [](size_t, pl::ResultDocument&) { throw pl::EngineError("disk full"); });
+        QVERIFY(e);
+        QVERIFY_THROWS_EXCEPTION(pl::EngineError, std::rethrow_exception(e));
+    }
+
+private:
+    pl::PluginManager m_pm;
+};
+
+QTEST_GUILESS_MAIN(TstSweepThreads)
+#include "tst_sweep_threads.moc"
