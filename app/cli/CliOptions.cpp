@@ -75,6 +75,8 @@ bool CliOptions::parse(const QStringList& args, CliOptions* out, QString* error)
                 o.tour = v;
             } else if (name == QLatin1String("--grid")) {
                 o.grids << v;
+            } else if (name == QLatin1String("--sweep")) {
+                o.sweepDir = v;
             } else if (name == QLatin1String("--seeds")) {
                 o.seeds = v;
             } else if (name == QLatin1String("--jobs")) {

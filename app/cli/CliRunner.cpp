@@ -31,6 +31,7 @@ const char* kHelp = R"(Usage:
   paperlab figure PANEL FIGURE_ID [OPTIONS] --out FILE.png|FILE.svg|FILE.pdf
   paperlab figure PANEL all [OPTIONS] --out DIR
   paperlab report PANEL|all [OPTIONS] [--tour NAME] --out DIR|FILE.html|FILE.pdf
+  paperlab report PANEL --sweep SWEEP_DIR --out DIR|FILE.html|FILE.pdf
   paperlab replay SESSION.paperlab.json --out DIR
   paperlab sweep PANEL [OPTIONS] [--grid K=v1,v2,...|K=lo:hi:n[:log]]... [--seeds A..B|N] [--jobs N] --out DIR
   paperlab --version | --help
@@ -243,6 +244,8 @@ int cmdReport(const CliOptions& o, PluginManager& pm, JobRunner& runner, const R
             Usage, QStringLiteral("usage: paperlab report PANEL|all [OPTIONS] --out DIR|FILE.html|FILE.pdf")};
     if (!o.tour.isEmpty())
         return cmdTourReport(o, pm, runner, renderer);
+    if (!o.sweepDir.isEmpty())
+        return cmdSweepReport(o, pm, [&renderer]() -> FigureRenderer& { return renderer.get(); });
     const QString outPath = needOut(o);
     const QString which = o.positional[0];
     const QString suffix = QFileInfo(outPath).suffix().toLower();

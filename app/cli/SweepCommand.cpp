@@ -2,9 +2,13 @@
 
 #include "CliSupport.h"
 #include "core/Errors.h"
+#include "frontend/Frontend.h"
 #include "sdk/ClaimRobustness.h"
 #include "sdk/PluginInfo.h"
+#include "sdk/PluginManager.h"
+#include "sdk/SweepFigures.h"
 #include "sdk/SweepPlan.h"
+#include "sdk/SweepResults.h"
 #include "sdk/SweepRunner.h"
 #include "sdk/Version.h"
 
@@ -264,6 +268,48 @@ int cmdSweep(const CliOptions& o, PluginManager& pm, JobRunner& runner, QTextStr
     runAll(s, o.jobs, err);
     writeAtomically(QDir(dir).filePath(QStringLiteral("sweep.csv")), tidyCsv(s));
     writeAtomically(QDir(dir).filePath(QStringLiteral("sweep.json")), summaryJson(s, o));
+    return Ok;
+}
+
+int cmdSweepReport(const CliOptions& o, PluginManager& pm, const std::function<FigureRenderer&()>& renderer) {
+    if (o.positional.size() != 1)
+        throw Failure{Usage, QStringLiteral(
+                                 "usage: paperlab report PANEL --sweep DIR --out FILE.html|FILE.pdf|OUTDIR")};
+    const QString outPath = needOut(o);
+    const QString panel = o.positional[0];
+    const PluginInfo* info = pm.info(panel);
+    if (!info)
+        throw Failure{UnknownId, QStringLiteral("unknown panel '%1'").arg(panel)};
+    SweepResults sweep;
+    QString err;
+    if (!SweepResults::read(o.sweepDir, &sweep, &err))
+        throw Failure{BadInput, err};
+    if (sweep.panel != panel)
+        throw Failure{
+            Usage,
+            QStringLiteral("%1 is a sweep of panel '%2', not '%3'").arg(o.sweepDir, sweep.panel, panel)};
+    const QVector<gui::FigureSpec> figures = sweepFigures(sweep);
+    FigureRenderer& r = renderer();
+    const QString suffix = QFileInfo(outPath).suffix().toLower();
+    bool ok = true;
+    if (suffix == QLatin1String("html") || suffix == QLatin1String("pdf")) {
+        const bool html = suffix == QLatin1String("html");
+        ok = r.writeSweepReport(*info, sweep, figures, o.dpi, html ? outPath : QString(),
+                                html ? QString() : outPath, &err);
+    } else {
+        const QString figDir = QDir(outPath).filePath(QStringLiteral("figures"));
+        ensureDir(figDir);
+        for (const gui::FigureSpec& f : figures)
+            for (const char* fmt : {"png", "svg", "csv"})
+                if (!r.exportFigure(f, QDir(figDir).filePath(f.id + QLatin1Char('.') + QLatin1String(fmt)),
+                                    o.dpi, &err))
+                    throw Failure{ExportFailed, err};
+        const QString stem = QDir(outPath).filePath(panel + QStringLiteral("-robustness"));
+        ok = r.writeSweepReport(*info, sweep, figures, o.dpi, stem + QStringLiteral(".html"),
+                                stem + QStringLiteral(".pdf"), &err);
+    }
+    if (!ok)
+        throw Failure{ExportFailed, err};
     return Ok;
 }
 

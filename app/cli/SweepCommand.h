@@ -8,7 +8,10 @@
 
 #include <QTextStream>
 
+#include <functional>
+
 namespace pl {
+class FigureRenderer;
 class JobRunner;
 class PluginManager;
 } // namespace pl
@@ -17,5 +20,10 @@ namespace pl::cli {
 
 /// Returns the exit code; throws Failure like the other commands.
 int cmdSweep(const CliOptions& o, PluginManager& pm, JobRunner& runner, QTextStream& err);
+
+/// `report PANEL --sweep DIR --out FILE.html|FILE.pdf|OUTDIR`: the robustness report of a finished
+/// sweep; OUTDIR also receives every sweep figure as .png, .svg and .csv. `renderer` is asked for
+/// only after the id and input checks (it throws the export failure when there is none).
+int cmdSweepReport(const CliOptions& o, PluginManager& pm, const std::function<FigureRenderer&()>& renderer);
 
 } // namespace pl::cli

@@ -12,6 +12,7 @@
 #include <QElapsedTimer>
 #include <QString>
 #include <QStringList>
+#include <QVector>
 
 #include <memory>
 #include <vector>
@@ -23,6 +24,7 @@ namespace pl {
 class IPaperPlugin;
 class PluginManager;
 struct PluginInfo;
+struct SweepResults;
 struct Tour;
 
 /// Exports figures and writes reports for the headless commands.
@@ -41,6 +43,11 @@ public:
     virtual bool writeTourReport(const PluginInfo& info, const IPaperPlugin& plugin, const Tour& tour,
                                  const std::vector<ResultDocument>& results, int dpi, const QString& htmlPath,
                                  const QString& pdfPath, QString* error) = 0;
+    /// The robustness report of a finished sweep with its figures (app/sdk/SweepFigures). Paths as
+    /// writeReport.
+    virtual bool writeSweepReport(const PluginInfo& info, const SweepResults& sweep,
+                                  const QVector<gui::FigureSpec>& figures, int dpi, const QString& htmlPath,
+                                  const QString& pdfPath, QString* error) = 0;
 };
 
 /// The whole frontend: the application object with GUI support, the desktop GUI and the renderer.
@@ -59,7 +66,7 @@ public:
 } // namespace pl
 
 /// Bump when the Frontend interface changes: a module built for another version returns nullptr.
-inline constexpr int kPaperlabFrontendVersion = 1;
+inline constexpr int kPaperlabFrontendVersion = 2;
 /// Name of the module's entry point, extern "C" pl::Frontend* paperlab_frontend(int version):
 /// a process-lifetime object owned by the module (never unloaded), or nullptr when \a version is
 /// not kPaperlabFrontendVersion.

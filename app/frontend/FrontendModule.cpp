@@ -3,12 +3,14 @@
 // writers (paperlab_render), the widgets and the VTK views.
 #include "frontend/Frontend.h"
 #include "render/ReportWriter.h"
+#include "render/SweepReportWriter.h"
 #include "render/TourReportWriter.h"
 #include "sdk/PaperPlugin.h"
 #include "widgets/FigureExporter.h"
 #include "widgets/vtk/VtkViews.h"
 
 #include <QApplication>
+#include <QFileInfo>
 #include <QIcon>
 #include <QSurfaceFormat>
 
@@ -64,6 +66,8 @@ public:
     }
 
     bool exportFigure(const gui::FigureSpec& spec, const QString& path, int dpi, QString* error) override {
+        if (gui::FigureExporter::dataSuffixes().contains(QFileInfo(path).suffix().toLower()))
+            return gui::FigureExporter::exportDataFile(spec, path, error);
         gui::ExportOptions eo;
         eo.dpi = dpi;
         return gui::FigureExporter::exportFile(spec, path, eo, error);
@@ -78,6 +82,12 @@ public:
                          const std::vector<ResultDocument>& results, int dpi, const QString& htmlPath,
                          const QString& pdfPath, QString* error) override {
         return writeBoth(TourReportWriter(info, plugin, tour, results, dpi), htmlPath, pdfPath, error);
+    }
+
+    bool writeSweepReport(const PluginInfo& info, const SweepResults& sweep,
+                          const QVector<gui::FigureSpec>& figures, int dpi, const QString& htmlPath,
+                          const QString& pdfPath, QString* error) override {
+        return writeBoth(SweepReportWriter(info, sweep, figures, dpi), htmlPath, pdfPath, error);
     }
 };
 

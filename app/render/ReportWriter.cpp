@@ -1,7 +1,8 @@
 #include "ReportWriter.h"
 
-#include "sdk/PaperPlugin.h"
 #include "PdfDocumentWriter.h"
+#include "ReportHtml.h"
+#include "sdk/PaperPlugin.h"
 #include "sdk/Version.h"
 #include "widgets/FigureExporter.h"
 
@@ -14,28 +15,12 @@
 
 namespace pl {
 
-namespace {
+using report::esc;
+using report::fmt;
+using report::styleSheet;
 
-QString esc(const QString& s) { return s.toHtmlEscaped(); }
-QString esc(const std::string& s) { return QString::fromStdString(s).toHtmlEscaped(); }
-
-QString fmt(double v) {
-    if (std::isnan(v))
-        return QStringLiteral("n/a");
-    if (v == std::floor(v) && std::fabs(v) < 1e15)
-        return QString::number(v, 'f', 0);
-    return QString::number(v, 'g', 6);
-}
-
-/// The report's style sheet, from resources/report/report.css (compiled into paperlab_sdk).
-QString styleSheet() {
-    QFile f(QStringLiteral(":/paperlab/report/report.css"));
-    return f.open(QIODevice::ReadOnly) ? QStringLiteral("<style>%1</style>").arg(QString::fromUtf8(f.readAll())) : QString();
-}
-
-} // namespace
-
-ReportWriter::ReportWriter(const PluginInfo& info, const IPaperPlugin& plugin, const ResultDocument& result, int dpi)
+ReportWriter::ReportWriter(const PluginInfo& info, const IPaperPlugin& plugin, const ResultDocument& result,
+                           int dpi)
     : m_info(info), m_plugin(plugin), m_result(result), m_dpi(dpi) {}
 
 QString ReportWriter::summaryHtml() const {
@@ -61,9 +46,11 @@ QString ReportWriter::summaryHtml() const {
 
 QString ReportWriter::html(bool embedSvg, QString* error) const {
     QString h;
-    h += QStringLiteral("<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>%1 — Paperlab report</title>%2</head><body>")
+    h += QStringLiteral("<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>%1 — Paperlab "
+                        "report</title>%2</head><body>")
              .arg(esc(m_info.title), styleSheet());
-    h += QStringLiteral("<h1>%1</h1><p><i>%2</i></p><p>%3</p>").arg(esc(m_info.title), esc(m_info.paper), esc(m_info.idea));
+    h += QStringLiteral("<h1>%1</h1><p><i>%2</i></p><p>%3</p>")
+             .arg(esc(m_info.title), esc(m_info.paper), esc(m_info.idea));
     h += QStringLiteral("<h2>Summary</h2>") + summaryHtml();
 
     h += QStringLiteral("<h2>Parameters</h2><table><tr><th>parameter</th><th>value</th></tr>");
@@ -73,13 +60,17 @@ QString ReportWriter::html(bool embedSvg, QString* error) const {
     if (!m_result.inputs.empty()) {
         h += QStringLiteral("<h2>Inputs</h2><table><tr><th>file</th><th>sha256</th></tr>");
         for (const auto& in : m_result.inputs)
-            h += QStringLiteral("<tr><td>%1</td><td><code>%2</code></td></tr>").arg(esc(in.path), esc(in.sha256));
+            h += QStringLiteral("<tr><td>%1</td><td><code>%2</code></td></tr>")
+                     .arg(esc(in.path), esc(in.sha256));
         h += QStringLiteral("</table>");
     }
 
-    h += QStringLiteral("<h2>Claims checked on this run</h2><table><tr><th>claim</th><th>observed</th><th>threshold</th><th>verdict</th></tr>");
+    h += QStringLiteral(
+        "<h2>Claims checked on this "
+        "run</h2><table><tr><th>claim</th><th>observed</th><th>threshold</th><th>verdict</th></tr>");
     for (const auto& c : m_result.claims) {
-        h += QStringLiteral("<tr><td>%1<br><span class=\"caption\">%2</span></td><td>%3</td><td>%4</td><td class=\"%5\">%6</td></tr>")
+        h += QStringLiteral("<tr><td>%1<br><span class=\"caption\">%2</span></td><td>%3</td><td>%4</td><td "
+                            "class=\"%5\">%6</td></tr>")
                  .arg(esc(c.statement), esc(c.detail), fmt(c.observed), fmt(c.threshold),
                       c.holds ? QStringLiteral("holds") : QStringLiteral("fails"),
                       c.holds ? QStringLiteral("holds") : QStringLiteral("does not hold"));
@@ -109,17 +100,10 @@ QString ReportWriter::html(bool embedSvg, QString* error) const {
         }
         h += QStringLiteral("<h3>%1</h3>").arg(esc(spec.title.isEmpty() ? f.title : spec.title));
         if (embedSvg) {
-            QString err;
-            gui::ExportOptions eo;
-            eo.dpi = 96;
-            const QString svg = QString::fromUtf8(gui::FigureExporter::render(spec, QStringLiteral("svg"), eo, &err));
-            if (svg.isEmpty()) {
-                if (error)
-                    *error = err.isEmpty() ? QStringLiteral("figure '%1' could not be rendered").arg(f.id) : err;
+            const QString svg = report::inlineSvg(spec, error);
+            if (svg.isEmpty())
                 return {};
-            }
-            const int start = svg.indexOf(QLatin1String("<svg"));
-            h += QStringLiteral("<div class=\"figure\">%1</div>").arg(start >= 0 ? svg.mid(start) : svg);
+            h += svg;
         } else {
             h += QStringLiteral("<p><img src=\"fig:%1\" width=\"620\"></p>").arg(esc(f.id));
         }
@@ -127,26 +111,20 @@ QString ReportWriter::html(bool embedSvg, QString* error) const {
             h += QStringLiteral("<p class=\"caption\">%1</p>").arg(esc(spec.caption));
     }
 
-    h += QStringLiteral("<h2>Provenance</h2><p class=\"prov\">Paperlab %1 (commit %2); %3; panel %4 %5; computed in %6 ms; "
-                        "report written %7 UTC. Every number above was computed by the engine for this run.</p>")
-             .arg(paperlabVersion(), paperlabCommit(), esc(libraryVersions()), esc(m_info.id), esc(m_info.version),
-                  fmt(m_result.elapsedMs), QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
+    h += QStringLiteral(
+             "<h2>Provenance</h2><p class=\"prov\">Paperlab %1 (commit %2); %3; panel %4 %5; computed in %6 "
+             "ms; "
+             "report written %7 UTC. Every number above was computed by the engine for this run.</p>")
+             .arg(paperlabVersion(), paperlabCommit(), esc(libraryVersions()), esc(m_info.id),
+                  esc(m_info.version), fmt(m_result.elapsedMs),
+                  QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
     h += QStringLiteral("</body></html>\n");
     return h;
 }
 
 bool ReportWriter::writeHtml(const QString& path, QString* error) const {
     const QString text = html(true, error);
-    if (text.isEmpty())
-        return false;
-    QSaveFile f(path);
-    const QByteArray bytes = text.toUtf8();
-    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.commit()) {
-        if (error)
-            *error = QStringLiteral("cannot write %1: %2").arg(path, f.errorString());
-        return false;
-    }
-    return true;
+    return !text.isEmpty() && report::writeTextFile(path, text, error);
 }
 
 bool ReportWriter::writePdf(const QString& path, QString* error) const {
@@ -158,8 +136,8 @@ bool ReportWriter::writePdf(const QString& path, QString* error) const {
         const gui::FigureSpec spec = m_plugin.buildFigure(f.id, m_result);
         // 620x400 CSS pixels on the page, rendered at the report's raster resolution.
         const qreal dpr = std::max<qreal>(1.0, m_dpi / 96.0);
-        const QImage img = gui::FigureExporter::renderToImage(spec, QSize(620, 400), dpr,
-                                                             gui::Theme::light());
+        const QImage img =
+            gui::FigureExporter::renderToImage(spec, QSize(620, 400), dpr, gui::Theme::light());
         doc.addResource(QTextDocument::ImageResource, QUrl(QStringLiteral("fig:") + f.id), img);
     }
     doc.setHtml(text);

@@ -4,8 +4,8 @@
 /// (figures embedded as SVG); PDF is paginated A4 with raster figures. Files are written
 /// atomically. Main thread (figures are rendered with QPainter).
 
-#include "sdk/PluginInfo.h"
 #include "core/ResultDocument.h"
+#include "sdk/PluginInfo.h"
 
 #include <QString>
 
@@ -16,7 +16,8 @@ class IPaperPlugin;
 class ReportWriter {
 public:
     /// References must outlive the writer. dpi applies to raster figures in the PDF.
-    ReportWriter(const PluginInfo& info, const IPaperPlugin& plugin, const ResultDocument& result, int dpi = 150);
+    ReportWriter(const PluginInfo& info, const IPaperPlugin& plugin, const ResultDocument& result,
+                 int dpi = 150);
 
     bool writeHtml(const QString& path, QString* error) const;
     bool writePdf(const QString& path, QString* error) const;

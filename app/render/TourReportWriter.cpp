@@ -1,6 +1,7 @@
 #include "TourReportWriter.h"
 
 #include "PdfDocumentWriter.h"
+#include "ReportHtml.h"
 
 #include "sdk/PaperPlugin.h"
 #include "sdk/Version.h"
@@ -14,28 +15,8 @@
 
 namespace pl {
 
-namespace {
-
-QString esc(const QString& s) {
-    return s.toHtmlEscaped();
-}
-
-QString styleSheet() {
-    QFile f(QStringLiteral(":/paperlab/report/report.css"));
-    return f.open(QIODevice::ReadOnly)
-               ? QStringLiteral("<style>%1</style>").arg(QString::fromUtf8(f.readAll()))
-               : QString();
-}
-
-bool commit(QSaveFile& f, const QString& path, QString* error) {
-    if (f.commit())
-        return true;
-    if (error)
-        *error = QStringLiteral("cannot write %1: %2").arg(path, f.errorString());
-    return false;
-}
-
-} // namespace
+using report::esc;
+using report::styleSheet;
 
 TourReportWriter::TourReportWriter(const PluginInfo& info, const IPaperPlugin& plugin, const Tour& tour,
                                    const std::vector<ResultDocument>& results, int dpi)
@@ -100,15 +81,10 @@ QString TourReportWriter::html(bool embedSvg, QString* error) const {
                  .arg(esc(spec.title.isEmpty() ? (fi ? fi->title : fid) : spec.title));
         if (embedSvg) {
             QString err;
-            gui::ExportOptions eo;
-            eo.dpi = 96;
-            const QString svg =
-                QString::fromUtf8(gui::FigureExporter::render(spec, QStringLiteral("svg"), eo, &err));
+            const QString svg = report::inlineSvg(spec, &err);
             if (svg.isEmpty())
-                return fail(err.isEmpty() ? QStringLiteral("figure '%1' could not be rendered").arg(fid)
-                                          : err);
-            const int start = svg.indexOf(QLatin1String("<svg"));
-            h += QStringLiteral("<div class=\"figure\">%1</div>").arg(start >= 0 ? svg.mid(start) : svg);
+                return fail(err);
+            h += svg;
         } else {
             h += QStringLiteral("<p><img src=\"fig:%1\" width=\"620\"></p>").arg(i);
         }
@@ -126,16 +102,7 @@ QString TourReportWriter::html(bool embedSvg, QString* error) const {
 
 bool TourReportWriter::writeHtml(const QString& path, QString* error) const {
     const QString text = html(true, error);
-    if (text.isEmpty())
-        return false;
-    QSaveFile f(path);
-    const QByteArray bytes = text.toUtf8();
-    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size()) {
-        if (error)
-            *error = QStringLiteral("cannot write %1: %2").arg(path, f.errorString());
-        return false;
-    }
-    return commit(f, path, error);
+    return !text.isEmpty() && report::writeTextFile(path, text, error);
 }
 
 bool TourReportWriter::writePdf(const QString& path, QString* error) const {

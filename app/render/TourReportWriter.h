@@ -4,9 +4,9 @@
 /// parameters. HTML is self-contained (SVG figures); PDF is A4 with raster figures. Atomic
 /// writes. Main thread (figures are painted with QPainter).
 
+#include "core/ResultDocument.h"
 #include "sdk/PluginInfo.h"
 #include "sdk/Tour.h"
-#include "core/ResultDocument.h"
 
 #include <QString>
 #include <vector>

@@ -161,6 +161,13 @@ SweepPlan SweepPlan::parse(const std::vector<ParamSpec>& specs, const std::vecto
     return plan;
 }
 
+SweepPlan SweepPlan::fromAxes(std::vector<SweepAxis> axes, std::vector<uint64_t> seeds) {
+    SweepPlan plan;
+    plan.m_axes = std::move(axes);
+    plan.m_seeds = std::move(seeds);
+    return plan;
+}
+
 int64_t SweepPlan::cellCount() const {
     int64_t n = 1;
     for (const SweepAxis& a : m_axes)

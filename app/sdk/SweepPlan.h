@@ -34,6 +34,8 @@ public:
     /// a bound ≤ 0, bad seed ranges, more than `maxRuns` runs, or two cells with one file name.
     static SweepPlan parse(const std::vector<ParamSpec>& specs, const std::vector<std::string>& grids,
                            const std::string& seeds, int64_t maxRuns = 1000000);
+    /// A plan from axes and seeds already checked (e.g. read back from a sweep.json).
+    static SweepPlan fromAxes(std::vector<SweepAxis> axes, std::vector<uint64_t> seeds);
     const std::vector<SweepAxis>& axes() const { return m_axes; }
     const std::vector<uint64_t>& seeds() const { return m_seeds; }
     int64_t cellCount() const;

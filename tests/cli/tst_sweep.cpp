@@ -126,6 +126,37 @@ private slots:
         QCOMPARE(c0.value("holds").toInt(), held);
         QCOMPARE(c0.value("runs").toInt(), 6);
         QCOMPARE(c0.value("wilson_95").toArray()[0].toDouble(), pl::wilsonInterval(held, 6).lo);
+
+        // The robustness report of this sweep: HTML, PDF and every figure as PNG, SVG and CSV.
+        const QString rep = dir.filePath(QStringLiteral("rep"));
+        QCOMPARE(runCli({QStringLiteral("report"), QStringLiteral("ssn-nash"), QStringLiteral("--sweep"), out,
+                         QStringLiteral("--out"), rep},
+                        &err),
+                 0);
+        for (const char* f :
+             {"ssn-nash-robustness.html", "ssn-nash-robustness.pdf", "figures/claims_by_cell.png",
+              "figures/claims_by_cell.svg", "figures/claims_by_cell.csv"})
+            QVERIFY2(QFileInfo(QDir(rep).filePath(QLatin1String(f))).size() > 100, f);
+        QVERIFY(QFile::exists(
+            QDir(rep).filePath(QStringLiteral("figures/claim_") + id + QStringLiteral(".png"))));
+        QFile html(QDir(rep).filePath(QStringLiteral("ssn-nash-robustness.html")));
+        QVERIFY(html.open(QIODevice::ReadOnly));
+        QVERIFY(QString::fromUtf8(html.readAll()).contains(QStringLiteral("%1 of 6").arg(held)));
+        // Errors: another panel (1), no sweep there (3), a run missing (3).
+        QCOMPARE(runCli({QStringLiteral("report"), QStringLiteral("ftrl-potential-games"),
+                         QStringLiteral("--sweep"), out, QStringLiteral("--out"), rep},
+                        &err),
+                 1);
+        QCOMPARE(runCli({QStringLiteral("report"), QStringLiteral("ssn-nash"), QStringLiteral("--sweep"),
+                         dir.filePath(QStringLiteral("none")), QStringLiteral("--out"), rep},
+                        &err),
+                 3);
+        QVERIFY(QFile::remove(QDir(out).filePath(QStringLiteral("rows-8_seed-3.json"))));
+        QCOMPARE(runCli({QStringLiteral("report"), QStringLiteral("ssn-nash"), QStringLiteral("--sweep"), out,
+                         QStringLiteral("--out"), dir.filePath(QStringLiteral("r.html"))},
+                        &err),
+                 3);
+        QVERIFY2(err.contains(QStringLiteral("rows-8_seed-3.json: missing")), qPrintable(err));
     }
     void jobsAndResume() {
         QTemporaryDir dir;

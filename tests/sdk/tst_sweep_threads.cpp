@@ -43,7 +43,7 @@ private slots:
             base.setText(s.section(QLatin1Char('='), 0, 0).toStdString(),
                          s.section(QLatin1Char('='), 1).toStdString());
         const pl::SweepPlan plan =
-            pl::SweepPlan::parse(model.engine().params(), {grid.toStdString()}, "1..3");
+            pl::SweepPlan::parse(model.engine().params(), {grid.toStdString()}, "1..2");
         const std::vector<pl::SweepCell> runs = plan.runs();
         std::vector<int> todo(runs.size());
         for (size_t i = 0; i < todo.size(); ++i)
@@ -64,10 +64,12 @@ private slots:
             return std::make_pair(out, calls);
         };
         const auto one = sweep(1), two = sweep(2);
-        QCOMPARE(one.second, 6);
-        QCOMPARE(two.second, 6);
+        QCOMPARE(one.second, 4);
+        QCOMPARE(two.second, 4);
         QVERIFY(one.first == two.first);
         QVERIFY(one.first[0] != one.first[1]); // seeds differ
+        if (panel != QLatin1String("behavioral-abstraction"))
+            return; // the failure path once is enough (TSan runs this test at ~1/20 speed)
         // A failing callback stops the sweep and reports the first error.
         const std::exception_ptr e =
             pl::SweepRunner::run(model, plan, base, runs, todo, 2,
