@@ -1,5 +1,6 @@
 #include "SaeMarkov.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace pl::hiddenstate {
@@ -48,18 +49,26 @@ double MarkovTransitions::score(const LayerCodes& codes, int x) const {
 
 std::vector<double> naiveBayesScores(const std::vector<SparseCode>& codes, const std::vector<int>& rows,
                                      int m, double alpha) {
-    Eigen::VectorXd count = Eigen::VectorXd::Zero(m);
+    std::vector<double> count(static_cast<size_t>(m), 0.0), logOn, logOff;
     for (int x : rows)
         for (int i : codes[size_t(x)].index)
-            count(i) += 1;
-    const Eigen::ArrayXd p = (count.array() + alpha) / (double(rows.size()) + 2 * alpha);
-    const Eigen::ArrayXd logOn = p.log(), logOff = (1 - p).log();
-    const double base = logOff.sum();
+            count[size_t(i)] += 1;
+    double base = 0;
+    for (int i = 0; i < m; ++i) {
+        const double p = (count[size_t(i)] + alpha) / (double(rows.size()) + 2 * alpha);
+        logOn.push_back(std::log(p));
+        logOff.push_back(std::log(1 - p));
+        base += logOff.back();
+    }
     std::vector<double> out;
     for (const SparseCode& c : codes) {
-        double s = base;
+        std::vector<double> terms;
         for (int i : c.index)
-            s += logOn(i) - logOff(i);
+            terms.push_back(logOn[size_t(i)] - logOff[size_t(i)]);
+        std::sort(terms.begin(), terms.end()); // equal multisets of terms give equal sums (ties stay ties)
+        double s = base;
+        for (double v : terms)
+            s += v;
         out.push_back(s);
     }
     return out;
