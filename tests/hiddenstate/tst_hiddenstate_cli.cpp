@@ -27,7 +27,7 @@ const QStringList kInsSmall = sets({"steps=60", "captions=40"});
 const QStringList kSaeSmall = sets({"texts=100", "vocab=300", "layers=4", "lm_steps=50", "sae_steps=30"});
 const QString kExamples = QStringLiteral(PAPERLAB_SOURCE_DIR "/resources/examples/");
 
-void badFilesExit3(const QString& panel, const QStringList& patterns, int minimum) {
+void badFilesExit3(const QString& panel, const QStringList& patterns, int minimum, const QStringList& extra) {
     const QDir bad(QStringLiteral(PAPERLAB_SOURCE_DIR "/tests/data/bad"));
     const QStringList files = bad.entryList(patterns, QDir::Files);
     QVERIFY(files.size() >= minimum);
@@ -36,17 +36,13 @@ void badFilesExit3(const QString& panel, const QStringList& patterns, int minimu
         QString err;
         QElapsedTimer t;
         t.start();
-        const int code = runCli({QStringLiteral("run"), panel, QStringLiteral("--input"), bad.filePath(f),
-                                 QStringLiteral("--set"), QStringLiteral("mode=file"),
-                                 QStringLiteral("--out"), dir.filePath("r.json")},
-                                &err);
-        const int code2 = code == 2
-                              ? runCli({QStringLiteral("run"), panel, QStringLiteral("--input"),
-                                        bad.filePath(f), QStringLiteral("--out"), dir.filePath("r.json")},
-                                       &err)
-                              : code; // sae-domain-ood has no 'mode'
-        QVERIFY2(code2 == 3,
-                 qPrintable(f + QStringLiteral(": exit ") + QString::number(code2) + QLatin1Char(' ') + err));
+        const int code =
+            runCli(QStringList{QStringLiteral("run"), panel, QStringLiteral("--input"), bad.filePath(f),
+                               QStringLiteral("--out"), dir.filePath("r.json")} +
+                       extra,
+                   &err);
+        QVERIFY2(code == 3,
+                 qPrintable(f + QStringLiteral(": exit ") + QString::number(code) + QLatin1Char(' ') + err));
         QVERIFY2(err.contains(f), qPrintable(err));
         QVERIFY2(t.elapsed() < 5000, qPrintable(f));
         QVERIFY(!QFile::exists(dir.filePath("r.json")));
@@ -95,7 +91,8 @@ private slots:
     }
 
     void inslenBadFilesExit3() {
-        badFilesExit3(QStringLiteral("inslen-hallucination"), {"inslen-hallucination-*"}, 4);
+        badFilesExit3(QStringLiteral("inslen-hallucination"), {"inslen-hallucination-*"}, 4,
+                      sets({"mode=file"}));
     }
 
     void inslenExample() {
@@ -136,7 +133,7 @@ private slots:
         QVERIFY(a.series.count("auroc_vs_k"));
     }
 
-    void saeBadFilesExit3() { badFilesExit3(QStringLiteral("sae-domain-ood"), {"sae-domain-ood-*"}, 4); }
+    void saeBadFilesExit3() { badFilesExit3(QStringLiteral("sae-domain-ood"), {"sae-domain-ood-*"}, 4, {}); }
 
     void saeExample() {
         const QString ex = kExamples + QStringLiteral("sae-domain-ood/three-domains/");
