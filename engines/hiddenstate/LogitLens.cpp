@@ -7,11 +7,12 @@
 namespace pl::hiddenstate {
 
 Eigen::VectorXd lensLogNormaliser(const Eigen::MatrixXd& H, const Eigen::MatrixXd& W, double scale) {
-    const Eigen::MatrixXd z = scale * (H * W.transpose());
-    Eigen::VectorXd out(z.rows());
-    for (Eigen::Index i = 0; i < z.rows(); ++i) {
-        const double m = z.row(i).maxCoeff();
-        out(i) = m + std::log((z.row(i).array() - m).exp().sum());
+    // V x n: each state's logits are one contiguous column (vectorised max and exp).
+    const Eigen::MatrixXd z = scale * (W * H.transpose());
+    Eigen::VectorXd out(z.cols());
+    for (Eigen::Index i = 0; i < z.cols(); ++i) {
+        const double m = z.col(i).maxCoeff();
+        out(i) = m + std::log((z.col(i).array() - m).exp().sum());
     }
     return out;
 }

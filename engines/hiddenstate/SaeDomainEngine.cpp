@@ -180,6 +180,34 @@ void packViews(const LayerCodes& codes, const MarkovTransitions& mk, const std::
     }
 }
 
+/// The claims of spec §18 from the metrics and the AUROC-vs-k points.
+void packClaims(std::map<int, double>& byK, bool standIn, ResultDocument& doc) {
+    auto& M = doc.metrics;
+    const double mkA = M[K::metric::kAurocMarkov], nb = M[K::metric::kAurocNaiveBayes],
+                 farA = M[K::metric::kAurocFarOod];
+    const bool c1 = mkA >= nb - 0.01 && (!standIn || farA >= 0.85);
+    doc.claims.push_back(
+        claimOf(K::claim::kMarkovVsBaseline,
+                "Markov-transition AUROC >= the best single-layer SAE baseline (naive Bayes on codes) - "
+                "0.01, and >= 0.85 on far-OOD (stand-in: token salad).",
+                c1, mkA - nb, -0.01,
+                "Markov " + formatFixed(mkA, 3) + ", best naive Bayes layer " + formatFixed(nb, 3) +
+                    ", far-OOD " + (standIn ? formatFixed(farA, 3) : std::string("not defined for files"))));
+    if (byK.count(1) && byK.count(10) && byK.count(64)) {
+        const double best = std::max(byK[1], byK[64]);
+        doc.claims.push_back(
+            claimOf(K::claim::kModerateK, "AUROC(k = 10) >= max(AUROC(k = 1), AUROC(k = 64)) - 0.02.",
+                    byK[10] >= best - 0.02, byK[10] - best, -0.02,
+                    "k = 1: " + formatFixed(byK[1], 3) + ", k = 10: " + formatFixed(byK[10], 3) +
+                        ", k = 64: " + formatFixed(byK[64], 3)));
+    }
+    const double gA = M[K::metric::kAurocGru];
+    doc.claims.push_back(claimOf(K::claim::kGruReport,
+                                 "Report: Markov vs GRU backend (both AUROCs measured).",
+                                 std::isfinite(mkA) && std::isfinite(gA), mkA - gA, 0,
+                                 "Markov " + formatFixed(mkA, 3) + ", GRU " + formatFixed(gA, 3)));
+}
+
 } // namespace
 
 std::vector<ParamSpec> SaeDomainEngine::params() const {
@@ -359,30 +387,7 @@ ResultDocument SaeDomainEngine::run(const InputList& inputs, const ParamSet& p, 
             slot = r;
     }
     packViews(codes, mk, idTrain, idText, oodText, doc);
-    // Claims.
-    const double mkA = M[K::metric::kAurocMarkov], nb = M[K::metric::kAurocNaiveBayes],
-                 farA = M[K::metric::kAurocFarOod];
-    const bool c1 = mkA >= nb - 0.01 && (!w.standIn || farA >= 0.85);
-    doc.claims.push_back(claimOf(
-        K::claim::kMarkovVsBaseline,
-        "Markov-transition AUROC >= the best single-layer SAE baseline (naive Bayes on codes) - "
-        "0.01, and >= 0.85 on far-OOD (stand-in: token salad).",
-        c1, mkA - nb, -0.01,
-        "Markov " + formatFixed(mkA, 3) + ", best naive Bayes layer " + formatFixed(nb, 3) + ", far-OOD " +
-            (w.standIn ? formatFixed(farA, 3) : std::string("not defined for files"))));
-    if (byK.count(1) && byK.count(10) && byK.count(64)) {
-        const double best = std::max(byK[1], byK[64]);
-        doc.claims.push_back(
-            claimOf(K::claim::kModerateK, "AUROC(k = 10) >= max(AUROC(k = 1), AUROC(k = 64)) - 0.02.",
-                    byK[10] >= best - 0.02, byK[10] - best, -0.02,
-                    "k = 1: " + formatFixed(byK[1], 3) + ", k = 10: " + formatFixed(byK[10], 3) +
-                        ", k = 64: " + formatFixed(byK[64], 3)));
-    }
-    const double gA = M[K::metric::kAurocGru];
-    doc.claims.push_back(claimOf(K::claim::kGruReport,
-                                 "Report: Markov vs GRU backend (both AUROCs measured).",
-                                 std::isfinite(mkA) && std::isfinite(gA), mkA - gA, 0,
-                                 "Markov " + formatFixed(mkA, 3) + ", GRU " + formatFixed(gA, 3)));
+    packClaims(byK, w.standIn, doc);
     ctx.progress(1.0, "done");
     return doc;
 }

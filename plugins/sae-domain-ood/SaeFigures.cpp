@@ -25,9 +25,7 @@ void aurocVsK(const ResultDocument& d, FigureSpec& f) {
 }
 
 void methods(const ResultDocument& d, FigureSpec& f) {
-    f.chart.xLabel =
-        QStringLiteral("method: 1 Markov, 2 GRU, 3 naive Bayes (best layer), 4 Mahalanobis (best "
-                       "layer), 5 kNN (best layer)");
+    f.chart.xLabel = QStringLiteral("0 Markov, 1 GRU, 2 naive Bayes, 3 Mahalanobis, 4 kNN (best layers)");
     f.chart.yLabel = QStringLiteral("AUROC (test split)");
     if (const std::vector<double>* v = fig::vector(d, keys::vector::kAurocMethods))
         f.chart.series << fig::bars(*v, QStringLiteral("AUROC"), 0);
@@ -73,7 +71,7 @@ void rasterOod(const ResultDocument& d, FigureSpec& f) {
 }
 
 void fvu(const ResultDocument& d, FigureSpec& f) {
-    f.chart.xLabel = QStringLiteral("layer (1 = first block)");
+    f.chart.xLabel = QStringLiteral("layer (0 = first block)");
     f.chart.yLabel = QStringLiteral("fraction (0..1)");
     if (const std::vector<double>* v = fig::vector(d, keys::vector::kFvu))
         f.chart.series << fig::bars(*v, QStringLiteral("fraction of variance unexplained"), 0);
