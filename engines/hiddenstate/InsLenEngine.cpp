@@ -5,6 +5,7 @@
 #include "core/Errors.h"
 #include "core/NpyReader.h"
 #include "core/Numeric.h"
+#include "core/PathUtil.h"
 #include "core/ResultBuilders.h"
 #include "hiddenstate/InsLenScore.h"
 #include "hiddenstate/InsLenToy.h"
@@ -20,12 +21,6 @@ namespace P = inslen::keys::param;
 namespace K = inslen::keys;
 
 namespace {
-
-bool endsWithNoCase(const std::string& s, const std::string& e) {
-    return s.size() >= e.size() && std::equal(e.rbegin(), e.rend(), s.rbegin(), [](char a, char b) {
-               return std::tolower(a) == std::tolower(b);
-           });
-}
 
 InsLenSettings settingsFrom(const ParamSet& p) {
     InsLenSettings s;
@@ -186,7 +181,7 @@ std::vector<ParamSpec> InsLenEngine::params() const {
 std::shared_ptr<const LoadedInput> InsLenEngine::load(const std::string& path) const {
     namespace fs = std::filesystem;
     std::error_code ec;
-    if (endsWithNoCase(path, ".npy")) {
+    if (lowerExtension(path) == "npy") {
         const NpyArray a = NpyReader::readFile(path);
         if (a.shape.size() != 2 || a.shape[0] < 1 || a.shape[1] < 1)
             throw InputError(path, "the LM head must be a 2-d array [V, d]");
@@ -208,7 +203,7 @@ std::shared_ptr<const LoadedInput> InsLenEngine::load(const std::string& path) c
     std::vector<std::string> files;
     if (fs::is_directory(path, ec)) {
         for (const auto& e : fs::directory_iterator(path, ec))
-            if (e.is_regular_file() && endsWithNoCase(e.path().string(), ".npz"))
+            if (e.is_regular_file() && lowerExtension(e.path().string()) == "npz")
                 files.push_back(e.path().string());
         std::sort(files.begin(), files.end());
         if (files.empty())

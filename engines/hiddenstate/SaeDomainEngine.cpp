@@ -4,6 +4,7 @@
 #include "core/Detection.h"
 #include "core/Errors.h"
 #include "core/Numeric.h"
+#include "core/PathUtil.h"
 #include "core/ResultBuilders.h"
 #include "hiddenstate/SaeBaselines.h"
 #include "hiddenstate/SaeMarkov.h"
@@ -20,12 +21,6 @@ namespace P = sae::keys::param;
 namespace K = sae::keys;
 
 namespace {
-
-bool endsWithNoCase(const std::string& s, const std::string& e) {
-    return s.size() >= e.size() && std::equal(e.rbegin(), e.rend(), s.rbegin(), [](char a, char b) {
-               return std::tolower(a) == std::tolower(b);
-           });
-}
 
 /// Activations, texts and SAEs of one run (files or stand-in).
 struct Workload {
@@ -248,7 +243,7 @@ std::vector<ParamSpec> SaeDomainEngine::params() const {
 }
 
 std::shared_ptr<const LoadedInput> SaeDomainEngine::load(const std::string& path) const {
-    if (endsWithNoCase(path, ".npy")) {
+    if (lowerExtension(path) == "npy") {
         auto in = std::make_shared<SaeActivationsInput>();
         in->layers = activationsFromNpy(NpyReader::readFile(path), path);
         in->path = path;
@@ -258,7 +253,7 @@ std::shared_ptr<const LoadedInput> SaeDomainEngine::load(const std::string& path
                       ", d = " + std::to_string(in->layers[0].cols());
         return in;
     }
-    if (endsWithNoCase(path, ".npz")) {
+    if (lowerExtension(path) == "npz") {
         auto in = std::make_shared<SaeModelInput>();
         in->layers = saeFromArchive(NpzReader::readFile(path));
         in->path = path;

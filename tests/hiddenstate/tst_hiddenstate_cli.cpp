@@ -2,6 +2,7 @@
 // with one seed gives the same result with the keys; every bad file of the panels
 // (tests/data/bad/<panel>-*) exits 3 quickly with the file name in the message and no output;
 // the shipped examples run; every figure exports.
+#include "common/CliPanelChecks.h"
 #include "common/CliTestSupport.h"
 #include "core/ResultDocument.h"
 
@@ -13,6 +14,8 @@
 
 namespace {
 
+using pl::test::badFilesExit3;
+using pl::test::figuresExport;
 using pl::test::readResult;
 using pl::test::runCli;
 
@@ -26,41 +29,6 @@ QStringList sets(std::initializer_list<const char*> kv) {
 const QStringList kInsSmall = sets({"steps=60", "captions=40"});
 const QStringList kSaeSmall = sets({"texts=100", "vocab=300", "layers=4", "lm_steps=50", "sae_steps=30"});
 const QString kExamples = QStringLiteral(PAPERLAB_SOURCE_DIR "/resources/examples/");
-
-void badFilesExit3(const QString& panel, const QStringList& patterns, int minimum, const QStringList& extra) {
-    const QDir bad(QStringLiteral(PAPERLAB_SOURCE_DIR "/tests/data/bad"));
-    const QStringList files = bad.entryList(patterns, QDir::Files);
-    QVERIFY(files.size() >= minimum);
-    for (const QString& f : files) {
-        QTemporaryDir dir;
-        QString err;
-        QElapsedTimer t;
-        t.start();
-        const int code =
-            runCli(QStringList{QStringLiteral("run"), panel, QStringLiteral("--input"), bad.filePath(f),
-                               QStringLiteral("--out"), dir.filePath("r.json")} +
-                       extra,
-                   &err);
-        QVERIFY2(code == 3,
-                 qPrintable(f + QStringLiteral(": exit ") + QString::number(code) + QLatin1Char(' ') + err));
-        QVERIFY2(err.contains(f), qPrintable(err));
-        QVERIFY2(t.elapsed() < 5000, qPrintable(f));
-        QVERIFY(!QFile::exists(dir.filePath("r.json")));
-    }
-}
-
-void figuresExport(const QString& panel, const QStringList& extra, std::initializer_list<const char*> ids) {
-    QTemporaryDir dir;
-    QString err;
-    const int code = runCli(QStringList{QStringLiteral("figure"), panel, QStringLiteral("all")} + extra +
-                                QStringList{QStringLiteral("--out"), dir.path()},
-                            &err);
-    if (code == 5 && err.contains(QStringLiteral("frontend")))
-        QSKIP("no frontend module in this build");
-    QVERIFY2(code == 0, qPrintable(err));
-    for (const char* f : ids)
-        QVERIFY2(QFile::exists(dir.filePath(QString::fromLatin1(f) + QStringLiteral(".png"))), f);
-}
 
 } // namespace
 
