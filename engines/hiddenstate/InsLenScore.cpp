@@ -73,20 +73,24 @@ InsLenScorer::InsLenScorer(const std::vector<const InsLenCaption*>& captions, co
 InsLenScores InsLenScorer::score(int li, int lt) const {
     InsLenScores r;
     r.skipped = m_skipped;
+    // Row expressions (no copies): this loop runs once per object for every layer pair of a sweep.
+    auto cos = [](const auto& a, const auto& b) {
+        const double na = a.norm(), nb = b.norm();
+        return na > 0 && nb > 0 ? a.dot(b) / (na * nb) : 0.0;
+    };
     for (const Scored& o : m_objects) {
         const InsLenCaption& cap = *m_captions[size_t(o.caption)];
-        const Eigen::VectorXd h = cap.answer[size_t(lt)].row(o.position - 1).transpose();
+        const auto h = cap.answer[size_t(lt)].row(o.position - 1);
         const Eigen::MatrixXd& img = cap.image[size_t(li)];
         double local = 0;
         for (int p : o.top[size_t(li)])
-            local += cosine(h, img.row(p).transpose());
+            local += cos(h, img.row(p));
         local = o.top[size_t(li)].empty() ? kNaN : local / double(o.top[size_t(li)].size());
         const double cl = o.w * local;
-        const double diff = (h - o.ctxMean).norm() / h.norm();
+        const double diff = (h.transpose() - o.ctxMean).norm() / h.norm();
         const double cc = (m_s.bias - diff) * o.meanCtx;
         const Eigen::MatrixXd& instrT = cap.instr[size_t(lt)];
-        const double global = cosine(instrT.row(instrT.rows() - 1).transpose(),
-                                     cap.answer[size_t(li)].row(o.position - 1).transpose());
+        const double global = cos(instrT.row(instrT.rows() - 1), cap.answer[size_t(li)].row(o.position - 1));
         r.inslen.push_back((1 - m_s.weight) * cl + m_s.weight * cc);
         r.calibratedLocal.push_back(cl);
         r.contextConsistency.push_back(cc);
