@@ -1,5 +1,7 @@
 #include "ExitMetrics.h"
 
+#include "core/Detection.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -61,28 +63,7 @@ std::vector<int> argmaxRows(const Eigen::MatrixXd& m) {
 }
 
 double auroc(const Eigen::VectorXd& score, const std::vector<char>& pos) {
-    const auto n = size_t(score.size());
-    std::vector<size_t> idx(n);
-    std::iota(idx.begin(), idx.end(), size_t(0));
-    std::sort(idx.begin(), idx.end(),
-              [&](size_t a, size_t b) { return score(Eigen::Index(a)) < score(Eigen::Index(b)); });
-    double rankSum = 0, nPos = 0;
-    for (size_t i = 0; i < n;) {
-        size_t j = i;
-        while (j < n && score(Eigen::Index(idx[j])) == score(Eigen::Index(idx[i])))
-            ++j;
-        const double mid = 0.5 * double(i + 1 + j); // average 1-based rank of the tie group
-        for (size_t k = i; k < j; ++k)
-            if (pos[idx[k]]) {
-                rankSum += mid;
-                nPos += 1;
-            }
-        i = j;
-    }
-    const double nNeg = double(n) - nPos;
-    if (nPos == 0 || nNeg == 0)
-        return kNan;
-    return (rankSum - nPos * (nPos + 1) / 2) / (nPos * nNeg);
+    return rankAuroc(std::vector<double>(score.data(), score.data() + score.size()), pos);
 }
 
 double ece(const Eigen::VectorXd& conf, const std::vector<char>& correct, int B) {

@@ -15,6 +15,9 @@ nothing in the build or the tests runs this script.
 - behavioral-abstraction/*.json, pac-bayes-sac/*.json: small JSON MDPs (one entry per line).
 - continual-forgetting/*: XOR-cluster tasks (task,y,x1..x8), orthogonal and overlapping;
 - eefp-early-exit/synthetic-4-exits/: logits [N, K, C] of a made-up 4-exit network, labels, manifest.
+- inslen-hallucination/synthetic-captions/: an LM head and 10 caption archives of made-up states;
+- sae-domain-ood/three-domains/: activations [3, 150, 8] of three made-up domains, texts, SAEs;
+- tests/data/bad/inslen-hallucination-*.npz, sae-domain-ood-*: bad files of those two panels.
 """
 import gzip
 import json
@@ -491,6 +494,115 @@ def write_equicov():
         f.write("\n".join(tensors) + "\n")
 
 
+# ---------------------------------------------------------------- inslen-hallucination, sae-domain-ood
+def npy_bytes(shape, values, dtype):
+    """A C-order .npy (format 1.0) as bytes, '<f8' or '<i8'."""
+    header = "{'descr': '%s', 'fortran_order': False, 'shape': (%s), }" % (
+        dtype, ", ".join(str(s) for s in shape) + ("," if len(shape) == 1 else ""))
+    header += " " * (64 - (10 + len(header) + 1) % 64) + "\n"
+    code = {"<f8": "d", "<i8": "q"}[dtype]
+    return (b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)) + header.encode("latin1") +
+            struct.pack("<%d%s" % (len(values), code), *values))
+
+
+def write_npz(path, arrays, deflate):
+    """An np.savez (stored) or np.savez_compressed (deflated) archive of (name, shape, values, dtype)."""
+    import zipfile
+    mode = zipfile.ZIP_DEFLATED if deflate else zipfile.ZIP_STORED
+    with zipfile.ZipFile(path, "w", mode) as z:
+        for name, shape, values, dtype in arrays:
+            info = zipfile.ZipInfo(name + ".npy", date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = mode
+            z.writestr(info, npy_bytes(shape, values, dtype))
+
+
+def write_inslen():
+    """Hidden states of 10 made-up captions (L = 3, d = 8): patch states carry the LM-head rows of
+    the scene's objects, instruction states lean towards them; each caption names 4 objects, one
+    of which is absent from the scene (hallucinated) and one named at answer position 0 (skipped)."""
+    rng = random.Random(2112)
+    L, d, V, P, I = 3, 8, 24, 9, 4
+    head = [[rng.gauss(0, 1) for _ in range(d)] for _ in range(V)]
+    folder = ("inslen-hallucination", "synthetic-captions")
+    os.makedirs(out(*folder, "captions"), exist_ok=True)
+    with open(out(*folder, "lm_head.npy"), "wb") as f:
+        f.write(npy_bytes((V, d), [v for row in head for v in row], "<f8"))
+    for c in range(10):
+        present = rng.sample(range(V), 3)
+        absent = rng.choice([v for v in range(V) if v not in present])
+        named = [present[0], present[1], absent, present[2]]
+        answer = [named[3], 0, named[0], 1, named[1], named[2], 2, 3]  # named[3] at position 0
+        def state(toward, w):
+            return [w * (toward[j] if toward else 0) + rng.gauss(0, 1) for j in range(d)]
+        image, instr, ans = [], [], []
+        for l in range(L):
+            w = 0.5 + 0.5 * l
+            for p in range(P):
+                image += state(head[present[p % 3]] if p < 6 else None, w)
+            for i in range(I):
+                instr += state(head[present[i % 3]] if i < 3 else None, 0.5 * w)
+            for a in range(len(answer)):
+                ans += state(head[answer[a + 1]] if a + 1 < len(answer) else None, 0.3 * w)
+        labels = [1, 1, 0, 1]
+        svar = [rng.random() for _ in answer]
+        write_npz(out(*folder, "captions", "caption-%02d.npz" % (c + 1)), [
+            ("image_states", (L, P, d), image, "<f8"), ("instr_states", (L, I, d), instr, "<f8"),
+            ("answer_states", (L, len(answer), d), ans, "<f8"), ("answer_ids", (len(answer),), answer, "<i8"),
+            ("objects", (4,), named, "<i8"), ("labels", (4,), labels, "<i8"), ("svar", (len(answer),), svar, "<f8")],
+            deflate=c % 2 == 1)
+
+
+def write_sae_domains():
+    """Pooled activations [L = 3, N = 150, d = 8] of texts from three made-up domains (each a
+    Gaussian blob whose centre drifts with the layer), texts.csv (60 % train) and random TopK
+    SAEs of width 32 in the Gemma Scope layout."""
+    rng = random.Random(1811)
+    L, N, d, m = 3, 150, 8, 32
+    centres = [[[rng.gauss(0, 1.5) for _ in range(d)] for _ in range(L)] for _ in range(3)]
+    dom = [i % 3 for i in range(N)]
+    acts = [centres[dom[n]][l][j] + rng.gauss(0, 1) for l in range(L) for n in range(N) for j in range(d)]
+    folder = ("sae-domain-ood", "three-domains")
+    os.makedirs(out(*folder), exist_ok=True)
+    with open(out(*folder, "activations.npy"), "wb") as f:
+        f.write(npy_bytes((L, N, d), acts, "<f8"))
+    with open(out(*folder, "texts.csv"), "w") as f:
+        f.write("id,domain,split\n")
+        for n in range(N):
+            f.write("text%03d,%s,%s\n" % (n + 1, "news sport science".split()[dom[n]], "train" if n < 90 else "test"))
+    g = lambda k: [rng.gauss(0, 1) / math.sqrt(d) for _ in range(k)]
+    write_npz(out(*folder, "sae.npz"), [
+        ("W_enc", (L, d, m), g(L * d * m), "<f8"), ("b_enc", (L, m), [0.0] * (L * m), "<f8"),
+        ("W_dec", (L, m, d), g(L * m * d), "<f8"), ("b_dec", (L, d), [0.0] * (L * d), "<f8")], deflate=True)
+
+
+def write_hiddenstate_bad():
+    """Bad files of the two hidden-state panels in tests/data/bad/ (each exits 3 on its own)."""
+    bad = os.path.join(HERE, "..", "..", "tests", "data", "bad")
+    ok = lambda: [("image_states", (2, 3, 2), [0.1] * 12, "<f8"), ("instr_states", (2, 2, 2), [0.2] * 8, "<f8"),
+                  ("answer_states", (2, 3, 2), [0.3] * 12, "<f8"), ("answer_ids", (3,), [1, 2, 3], "<i8"),
+                  ("objects", (1,), [2], "<i8"), ("labels", (1,), [1], "<i8")]
+    def variant(name, change):
+        arrays = ok()
+        change(arrays)
+        write_npz(os.path.join(bad, "inslen-hallucination-%s.npz" % name), arrays, deflate=False)
+    variant("missing-labels", lambda a: a.pop(5))
+    variant("label-two", lambda a: a.__setitem__(5, ("labels", (1,), [2], "<i8")))
+    variant("nan-state", lambda a: a.__setitem__(0, ("image_states", (2, 3, 2), [float("nan")] + [0.1] * 11, "<f8")))
+    variant("layer-mismatch", lambda a: a.__setitem__(1, ("instr_states", (1, 2, 2), [0.2] * 4, "<f8")))
+    variant("width-mismatch", lambda a: a.__setitem__(2, ("answer_states", (2, 3, 1), [0.3] * 6, "<f8")))
+    with open(os.path.join(bad, "sae-domain-ood-split.csv"), "w") as f:
+        f.write("id,domain,split\na,news,train\nb,sport,validation\n")
+    with open(os.path.join(bad, "sae-domain-ood-header.csv"), "w") as f:
+        f.write("id,topic,split\na,news,train\n")
+    with open(os.path.join(bad, "sae-domain-ood-fields.csv"), "w") as f:
+        f.write("id,domain,split\na,news\n")
+    with open(os.path.join(bad, "sae-domain-ood-rank2.npy"), "wb") as f:
+        f.write(npy_bytes((4, 3), [0.5] * 12, "<f8"))
+    write_npz(os.path.join(bad, "sae-domain-ood-sae-shape.npz"), [
+        ("W_enc", (2, 3, 4), [0.1] * 24, "<f8"), ("b_enc", (2, 5), [0.0] * 10, "<f8"),
+        ("W_dec", (2, 4, 3), [0.1] * 24, "<f8"), ("b_dec", (2, 3), [0.0] * 6, "<f8")], deflate=True)
+
+
 if __name__ == "__main__":
     write_torus()
     write_tilesparse()
@@ -504,3 +616,6 @@ if __name__ == "__main__":
     write_eefp()
     write_lif()
     write_equicov()
+    write_inslen()
+    write_sae_domains()
+    write_hiddenstate_bad()
