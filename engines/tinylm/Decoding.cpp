@@ -170,7 +170,9 @@ DecodeStats decodeLookahead(const TransformerModel& m, const Prefill& p, const s
         opt.observeRows.assign(rows.size(), 0);
         opt.observeRows[0] = 1;
         std::vector<std::vector<int>> mask;
-        opt.maskOut = step == la.recordStep ? &mask : nullptr;
+        opt.maskOut = la.recordStep >= 0 && step >= la.recordStep && s.mask.empty() && !candTok.empty()
+                          ? &mask
+                          : nullptr;
         opt.maskLayer = int(m.layers.size()) - 1;
         const BatchOutput o = forwardBatch(m, cache, rows, opt);
         double keys = 0;

@@ -55,7 +55,7 @@ struct LookaheadConfig {
     KvView* view = nullptr; ///< what lookahead rows read (nullptr: the full cache)
     int budget = 0;         ///< its size, for the cost
     uint64_t seed = 1;      ///< initial guesses (tokens of the prompt)
-    int recordStep = -1;    ///< step whose mask is recorded
+    int recordStep = -1;    ///< record the mask of the first step from this one on with verification rows
 };
 
 /// Lookahead decoding (full view) or FAFO (compressed view); output equals decodeGreedy without view.

@@ -126,6 +126,7 @@ struct Decoded {
     DecodeStats maskStep;
     std::vector<double> sweepBudgets;
     std::vector<std::vector<double>> sweepSpeedup, sweepTpf; // [compressor][budget]
+    double sweepLookSpeedup = 0, sweepSelfSpeedup = 0, sweepLookTpf = 0;
 };
 
 void countMismatch(const std::vector<int>& a, const std::vector<int>& b, std::vector<double>& acc) {
@@ -185,11 +186,22 @@ void sweepBudgets(const Setup& u, const Settings& s, const Rng& root, RunContext
     d.sweepTpf.assign(3, {});
     std::vector<Prefill> pfs;
     std::vector<DecodeStats> ars;
+    double arAll = 0, lookCost = 0, selfCost = 0, lookTokens = 0, lookForwards = 0;
     for (size_t i = 0; i < np; ++i) {
         const auto& pr = u.prompts[i];
         pfs.push_back(prefillPrompt(u.model, pr, int(pr.size()) + s.gen + s.N + s.W + 2));
         ars.push_back(decodeGreedy(u.model, pfs.back(), dc));
+        const LookaheadConfig la{s.W, s.N, s.G, nullptr, 0, root.fork("guesses").seed() + i, -1};
+        const DecodeStats look = decodeLookahead(u.model, pfs.back(), pr, dc, la);
+        arAll += ars.back().cost;
+        lookCost += look.cost;
+        lookTokens += double(look.tokens.size());
+        lookForwards += look.forwards;
+        selfCost += decodeSelfSpeculative(u.model, pfs.back(), dc, s.gammaSelf, s.draftLayers).cost;
     }
+    d.sweepLookSpeedup = arAll / std::max(lookCost, 1e-12);
+    d.sweepSelfSpeedup = arAll / std::max(selfCost, 1e-12);
+    d.sweepLookTpf = lookTokens / std::max(lookForwards, 1.0);
     for (int c = 0; c < 3; ++c)
         for (size_t bi = 0; bi < d.sweepBudgets.size(); ++bi) {
             double arCost = 0, cost = 0, tokens = 0, forwards = 0;
@@ -294,6 +306,11 @@ void pack(const Setup& u, const Decoded& d, ResultDocument& doc) {
             addPoint(s, double(i + 1), acc);
         }
         doc.series[K::series::kMismatchPrefix + std::string(key)] = s;
+    }
+    if (!d.sweepSpeedup.empty()) {
+        doc.metrics[K::metric::kSweepSpeedupLookahead] = d.sweepLookSpeedup;
+        doc.metrics[K::metric::kSweepSpeedupSelfspec] = d.sweepSelfSpeedup;
+        doc.metrics[K::metric::kSweepTpfLookahead] = d.sweepLookTpf;
     }
     for (size_t c = 0; c < d.sweepSpeedup.size(); ++c) {
         doc.series[K::series::kSpeedupVsBudgetPrefix + std::string(K::kCompressors[c])] =

@@ -44,6 +44,9 @@ inline constexpr char kSpeedupPrefix[] = "speedup_model_";               ///< + 
 inline constexpr char kFafoRuns[] = "fafo_runs";                         ///< FAFO runs compared with AR
 inline constexpr char kFafoMismatchRuns[] = "fafo_mismatch_runs";
 inline constexpr char kMeanCopyDistance[] = "mean_copy_distance";
+inline constexpr char kSweepSpeedupLookahead[] = "sweep_speedup_lookahead"; ///< on the sweep prompts
+inline constexpr char kSweepSpeedupSelfspec[] = "sweep_speedup_selfspec";
+inline constexpr char kSweepTpfLookahead[] = "sweep_tokens_per_forward_lookahead";
 inline constexpr char kAgreementPrefix[] = "agreement_"; ///< + mode: share of tokens equal to AR
 inline constexpr char kHashPrefix[] = "hash_";           ///< + mode: FNV-1a (32 bit) of the token ids
 } // namespace metric

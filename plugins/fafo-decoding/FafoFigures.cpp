@@ -34,8 +34,7 @@ void tokenStrip(const ResultDocument& d, FigureSpec& f) {
         f.heatmap.values << double((*src)[size_t(i)]);
     for (int i = 0; i < n; ++i)
         f.heatmap.values << ((*lossy)[size_t(i)] == (*ar)[size_t(i)] ? 1.0 : 0.0);
-    f.heatmap.rowLabels = {QStringLiteral("FAFO: 1 = verified n-gram, 0 = model"),
-                           QStringLiteral("lossy-only: 1 = equals AR, 0 = differs")};
+    f.heatmap.rowLabels = {QStringLiteral("FAFO guess"), QStringLiteral("lossy = AR")};
     for (int i = 0; i < n; ++i)
         f.heatmap.colLabels << QString::number((*ar)[size_t(i)]);
     f.heatmap.rowTitle = QStringLiteral("stream");
@@ -93,7 +92,7 @@ void budgetChart(const ResultDocument& d, FigureSpec& f, bool speedup) {
     f.chart.yLabel = speedup ? QStringLiteral("modelled speed-up over autoregressive")
                              : QStringLiteral("tokens per forward pass");
     f.chart.logX = true;
-    const char* names[] = {"FAFO, StreamingLLM", "FAFO, Quest", "FAFO, H2O"};
+    const char* names[] = {"streaming", "quest", "h2o"};
     for (int c = 0; c < 3; ++c) {
         const std::string key =
             m(speedup ? keys::series::kSpeedupVsBudgetPrefix : keys::series::kTpfVsBudgetPrefix,
@@ -107,13 +106,10 @@ void budgetChart(const ResultDocument& d, FigureSpec& f, bool speedup) {
         return;
     }
     if (speedup) {
-        horizontal(f, d, m(keys::metric::kSpeedupPrefix, "lookahead").c_str(),
-                   QStringLiteral("lookahead, full KV (all prompts)"), 4);
-        horizontal(f, d, m(keys::metric::kSpeedupPrefix, "selfspec").c_str(),
-                   QStringLiteral("self-speculation (all prompts)"), 5);
+        horizontal(f, d, keys::metric::kSweepSpeedupLookahead, QStringLiteral("lookahead"), 4);
+        horizontal(f, d, keys::metric::kSweepSpeedupSelfspec, QStringLiteral("self-spec"), 5);
     } else {
-        horizontal(f, d, m(keys::metric::kTokensPerForwardPrefix, "lookahead").c_str(),
-                   QStringLiteral("lookahead, full KV (all prompts)"), 4);
+        horizontal(f, d, keys::metric::kSweepTpfLookahead, QStringLiteral("lookahead"), 4);
     }
     f.caption =
         speedup ? QStringLiteral("Cost model: a pass costs 1 + kv_cost x keys read / 1000. Every run of the "
@@ -131,13 +127,13 @@ void tpfVsBudget(const ResultDocument& d, FigureSpec& f) {
 }
 
 void losslessness(const ResultDocument& d, FigureSpec& f) {
-    f.chart.xLabel = QStringLiteral("decoding mode");
+    f.chart.xLabel = QStringLiteral("decoding mode: 0 lookahead, 1 FAFO, 2 self-spec, 3 lossy-only");
     f.chart.yLabel = QStringLiteral("tokens equal to autoregressive (share)");
     const char* modes[] = {"lookahead", "fafo", "selfspec", "lossy"};
     std::vector<double> v;
     for (const char* mode : modes)
         v.push_back(fig::metric(d, m(keys::metric::kAgreementPrefix, mode)));
-    f.chart.series << fig::bars(v, QStringLiteral("lookahead | FAFO | self-spec | lossy-only"), 0);
+    f.chart.series << fig::bars(v, QStringLiteral("share of tokens equal to autoregressive"), 0);
     f.chart.fixedYRange = true;
     f.chart.yMin = 0;
     f.chart.yMax = 1.05;
@@ -164,10 +160,10 @@ void stepMask(const ResultDocument& d, FigureSpec& f) {
     f.heatmap.unit = QStringLiteral("1 = key read");
     f.heatmap.rowTitle = QStringLiteral("row of the batch");
     f.heatmap.colTitle = QStringLiteral("key: cache position, then batch row");
-    f.caption =
-        QStringLiteral("One FAFO step (first prompt, step 4, last layer, head 0): the current token and the "
-                       "verification rows read the whole cache, the lookahead rows only the %1 view.")
-            .arg(QString::fromStdString(fig::param(d, keys::param::kCompressor)));
+    f.caption = QStringLiteral("One FAFO step (first prompt, the first step from the fourth on with "
+                               "verification rows; last layer, head 0): the current token and the "
+                               "verification rows read the whole cache, the lookahead rows only the %1 view.")
+                    .arg(QString::fromStdString(fig::param(d, keys::param::kCompressor)));
 }
 
 void lossyVsFafo(const ResultDocument& d, FigureSpec& f) {

@@ -3,7 +3,7 @@
 from DIR/model.safetensors (the tinylm conventions: y = x W, heads as column slices, norm none or
 layernorm, MLP act relu|gelu) on DIR/prompts.txt, GEN tokens per prompt (prefill of all but the
 last prompt token in one masked pass, then one row per step).
-  peer.py DIR GEN -> JSON {ms, tokens, numpy}"""
+  peer.py DIR GEN -> JSON {ms (decode loop), prefill_ms, tokens, numpy}"""
 import json
 import math
 import os
@@ -51,25 +51,29 @@ def decode(meta, t, prompt, gen):
             h = layernorm(h, t["ln_f.weight"], t["ln_f.bias"])
         return h[-1] @ t["head"]
 
+    t0 = time.perf_counter()
     if len(prompt) > 1:
         step(prompt[:-1], 0)
+    t1 = time.perf_counter()
     cur, out = prompt[-1], []
     for i in range(gen):
         logits = step([cur], len(prompt) - 1 + i)
         cur = int(np.argmax(logits))
         out.append(cur)
-    return out
+    return out, t1 - t0, time.perf_counter() - t1
 
 
 def main():
     d, gen = sys.argv[1], int(sys.argv[2])
     meta, t = load_safetensors(os.path.join(d, "model.safetensors"))
     prompts = [[int(x) for x in line.split()] for line in open(os.path.join(d, "prompts.txt")) if line.strip()]
-    t0 = time.perf_counter()
-    tokens = []
+    tokens, pre, dec = [], 0.0, 0.0
     for p in prompts:
-        tokens += decode(meta, t, p, gen)
-    print(json.dumps({"ms": 1000 * (time.perf_counter() - t0), "tokens": tokens, "numpy": np.__version__}))
+        out, a, b = decode(meta, t, p, gen)
+        tokens += out
+        pre += a
+        dec += b
+    print(json.dumps({"ms": 1000 * dec, "prefill_ms": 1000 * pre, "tokens": tokens, "numpy": np.__version__}))
 
 
 if __name__ == "__main__":
