@@ -299,7 +299,7 @@ void pack(const Setup& u, const Decoded& d, ResultDocument& doc) {
                                                                        {"fafo", &d.mismatchFafo}};
     for (const auto& [key, src] : mis) {
         Series s = emptySeries("generated token index",
-                               "tokens different from autoregressive (cumulative, all prompts)");
+                               "tokens unlike greedy (cumulative)");
         double acc = 0;
         for (size_t i = 0; i < src->size(); ++i) {
             acc += (*src)[i];

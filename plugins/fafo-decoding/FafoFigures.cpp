@@ -168,7 +168,7 @@ void stepMask(const ResultDocument& d, FigureSpec& f) {
 
 void lossyVsFafo(const ResultDocument& d, FigureSpec& f) {
     f.chart.xLabel = QStringLiteral("generated token index");
-    f.chart.yLabel = QStringLiteral("tokens different from autoregressive (cumulative, all prompts)");
+    f.chart.yLabel = QStringLiteral("tokens unlike greedy (cumulative)");
     f.chart.series << fig::series(d, m(keys::series::kMismatchPrefix, "lossy"), QStringLiteral("lossy-only"),
                                   SeriesSpec::Style::Line, 1);
     f.chart.series << fig::series(d, m(keys::series::kMismatchPrefix, "fafo"), QStringLiteral("FAFO"),
