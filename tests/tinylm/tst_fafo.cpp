@@ -32,8 +32,15 @@ ResultDocument runFafo(uint64_t seed, const std::vector<std::pair<std::string, s
     return e.run({}, p, ctx);
 }
 
+/// prefix + suffix (appended, not operator+: GCC 12 warns falsely on short literal concatenations).
+std::string key(const char* prefix, const char* suffix) {
+    std::string k(prefix);
+    k.append(suffix);
+    return k;
+}
+
 const std::vector<int64_t>& tokens(const ResultDocument& d, const char* mode) {
-    return d.labels.at(std::string(K::label::kTokensPrefix) + mode);
+    return d.labels.at(key(K::label::kTokensPrefix, mode));
 }
 
 } // namespace
@@ -111,7 +118,7 @@ private slots:
     void moreThanOneTokenPerForward() {
         for (uint64_t seed : {1u, 2u, 3u}) {
             const ResultDocument d = runFafo(seed, {});
-            const double tpf = d.metrics.at(std::string(K::metric::kTokensPerForwardPrefix) + "fafo");
+            const double tpf = d.metrics.at(key(K::metric::kTokensPerForwardPrefix, "fafo"));
             qInfo("seed %llu: FAFO %.3f tokens per forward", (unsigned long long)seed, tpf);
             QVERIFY(tpf > 1.0);
         }
@@ -135,7 +142,7 @@ private slots:
         const ResultDocument b = runFafo(7, {{K::param::kSweep, "true"}, {K::param::kSweepPrompts, "1"}});
         QCOMPARE(a.labels, b.labels);
         QCOMPARE(a.metrics, b.metrics);
-        QVERIFY(a.series.count(std::string(K::series::kSpeedupVsBudgetPrefix) + "quest"));
+        QVERIFY(a.series.count(key(K::series::kSpeedupVsBudgetPrefix, "quest")));
         const ResultDocument c = runFafo(8, {});
         QVERIFY(c.labels != a.labels);
     }
