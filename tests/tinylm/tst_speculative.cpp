@@ -1,7 +1,9 @@
 // engines/tinylm speculative sampling: the law of the first tokens of speculative decoding equals
 // the target's exact law (enumerated) by a chi-square test over seeds, while sampling from the
 // draft alone fails the same test (the test can fail); greedy speculative decoding equals greedy
-// autoregressive decoding token for token; the chi-square tail against scipy.
+// autoregressive decoding token for token; the chi-square tail against scipy; the reasoning traces
+// of specexit-decoding (structure, sums, the geometric overthinking tail).
+#include "tinylm/ReasoningTraces.h"
 #include "tinylm/SpeculativeSampling.h"
 
 #include <QFile>
@@ -131,6 +133,35 @@ private slots:
             QCOMPARE(sd.tokens, decodeAutoregressive(target, {1}, 40, b));
             QVERIFY(sd.targetCalls <= 40);
         }
+    }
+
+    void reasoningTraces() {
+        namespace T = pl::tinylm::traces;
+        const auto tr = T::makeTraces(4000, 5, 0.8, 0.0, Rng(3));
+        double loops = 0;
+        for (const auto& t : tr) {
+            QCOMPARE(t.tokens.front(), T::kQ);
+            QCOMPARE(t.promptLength, 7);
+            int sum = 0;
+            for (int i = 1; i <= 5; ++i)
+                sum = (sum + t.tokens[size_t(i)]) % 100;
+            QCOMPARE(t.answer, sum);
+            QCOMPARE(t.tokens[size_t(t.determinedAt) - 1], sum); // `S s_n ;`
+            QCOMPARE(T::answerOf(t.tokens), sum);
+            QCOMPARE(t.tokens[size_t(t.answerMarker)], T::kA);
+            QCOMPARE(t.tokens.back(), T::kEos);
+            QCOMPARE(int(t.tokens.size()), 7 + 15 + 4 * t.loops + 3);
+            QCOMPARE(int(t.boundaries.size()), 5 + t.loops);
+            loops += t.loops;
+        }
+        // E[m] = p / (1 - p) = 4 for p_over = 0.8 (sd of the mean ~ 0.07).
+        QVERIFY2(std::abs(loops / 4000 - 4.0) < 0.3, qPrintable(QString::number(loops / 4000)));
+        const auto bad = T::makeTraces(200, 5, 0.5, 0.5, Rng(4));
+        int wrong = 0;
+        for (const auto& t : bad)
+            wrong += t.corrupted && T::answerOf(t.tokens) != t.answer;
+        QVERIFY(wrong > 50);
+        QCOMPARE(T::tokenName(T::kEos), std::string("<eos>"));
     }
 
     void temperedIsSoftmax() {
