@@ -18,6 +18,8 @@ nothing in the build or the tests runs this script.
 - inslen-hallucination/synthetic-captions/: an LM head and 10 caption archives of made-up states;
 - sae-domain-ood/three-domains/: activations [3, 150, 8] of three made-up domains, texts, SAEs;
 - tests/data/bad/inslen-hallucination-*.npz, sae-domain-ood-*: bad files of those two panels.
+- fafo-decoding/copy-prompts.txt: token-id prompts (V = 128) that repeat a segment at distances 60-300;
+  fafo-decoding/random-transformer/: a small random 2-layer transformer (.safetensors, F32) and prompts.
 """
 import gzip
 import json
@@ -601,6 +603,54 @@ def write_hiddenstate_bad():
     write_npz(os.path.join(bad, "sae-domain-ood-sae-shape.npz"), [
         ("W_enc", (2, 3, 4), [0.1] * 24, "<f8"), ("b_enc", (2, 5), [0.0] * 10, "<f8"),
         ("W_dec", (2, 4, 3), [0.1] * 24, "<f8"), ("b_dec", (2, 3), [0.0] * 6, "<f8")], deflate=True)
+# ---------------------------------------------------------------- fafo-decoding
+def write_safetensors(path, meta, tensors):
+    """tensors: name -> (shape, flat values); written as F32, little-endian, sorted by name."""
+    header, blobs, off = {"__metadata__": meta}, [], 0
+    for name in sorted(tensors):
+        shape, vals = tensors[name]
+        b = struct.pack("<%df" % len(vals), *vals)
+        header[name] = {"dtype": "F32", "shape": list(shape), "data_offsets": [off, off + len(b)]}
+        blobs.append(b)
+        off += len(b)
+    h = json.dumps(header).encode()
+    h += b" " * ((8 - len(h) % 8) % 8)
+    with open(path, "wb") as f:
+        f.write(struct.pack("<Q", len(h)) + h + b"".join(blobs))
+
+
+def write_fafo():
+    rng = random.Random(619)
+    lines = []
+    for dist in (60, 140, 220, 300):
+        seg = [rng.randrange(128) for _ in range(32 + dist)]
+        lines.append(" ".join(str(t) for t in seg + seg[32:40]))
+    with open(out("fafo-decoding", "copy-prompts.txt"), "w") as f:
+        f.write("\n".join(lines) + "\n")
+    V, d, P, f_ = 32, 16, 160, 32
+    g = lambda n, sd: [rng.gauss(0.0, sd) for _ in range(n)]
+    t = {"tok_emb": ((V, d), g(V * d, 1.0)), "pos_emb": ((P, d), g(P * d, 0.5)), "head": ((d, V), g(d * V, 0.5)),
+         "ln_f.weight": ((d,), [1.0] * d), "ln_f.bias": ((d,), [0.0] * d)}
+    for l in range(2):
+        p = "layers.%d." % l
+        for w in ("wq", "wk", "wv", "wo"):
+            t[p + "attn." + w] = ((d, d), g(d * d, 1.0 / math.sqrt(d)))
+        for n in ("ln1", "ln2"):
+            t[p + n + ".weight"] = ((d,), [1.0] * d)
+            t[p + n + ".bias"] = ((d,), [0.0] * d)
+        t[p + "mlp.w1"] = ((d, f_), g(d * f_, 1.0 / math.sqrt(d)))
+        t[p + "mlp.b1"] = ((f_,), [0.0] * f_)
+        t[p + "mlp.w2"] = ((f_, d), g(f_ * d, 1.0 / math.sqrt(f_)))
+        t[p + "mlp.b2"] = ((d,), [0.0] * d)
+    folder = ("fafo-decoding", "random-transformer")
+    write_safetensors(out(*folder, "model.safetensors"),
+                      {"arch": "transformer", "n_layers": "2", "n_heads": "2", "norm": "layernorm", "act": "gelu"}, t)
+    lines = []
+    for _ in range(3):
+        motif = [rng.randrange(V) for _ in range(12)]
+        lines.append(" ".join(str(x) for x in motif * 4))
+    with open(out(*folder, "prompts.txt"), "w") as f:
+        f.write("\n".join(lines) + "\n")
 
 
 if __name__ == "__main__":
@@ -619,3 +669,4 @@ if __name__ == "__main__":
     write_inslen()
     write_sae_domains()
     write_hiddenstate_bad()
+    write_fafo()
