@@ -24,12 +24,24 @@ int32_t rankCandidates(const std::vector<int64_t>& items, const std::vector<doub
         lo = *std::min_element(scores.begin(), scores.end());
         hi = *std::max_element(scores.begin(), scores.end());
     }
-    std::vector<double> need(n);
+    thread_local std::vector<double> need;
+    thread_local std::vector<size_t> order;
+    need.resize(n);
     for (size_t i = 0; i < n; ++i)
         need[i] = hi > lo ? 1.0 - (scores[i] - lo) / (hi - lo) : 0.0;
-    std::vector<size_t> order(n);
+    order.resize(n);
     std::iota(order.begin(), order.end(), size_t(0));
-    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return need[a] < need[b]; });
+    if (n <= 64) { // insertion sort: stable, and cheaper than stable_sort's buffer for short lists
+        for (size_t i = 1; i < n; ++i) {
+            const size_t v = order[i];
+            size_t j = i;
+            for (; j > 0 && need[v] < need[order[j - 1]]; --j)
+                order[j] = order[j - 1];
+            order[j] = v;
+        }
+    } else {
+        std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return need[a] < need[b]; });
+    }
     out.items.resize(n);
     out.needs.resize(n);
     int32_t rank = -1;

@@ -41,7 +41,7 @@ std::vector<ParamSpec> ResettableSketchesEngine::params() const {
         ParamSpec::integer(P::kCopies, "switching copies", 2, 256, 32,
                            "independent copies kept by switching"),
         ParamSpec::integer(P::kTreeT, "tree at t", 0, 10000000, 0,
-                           "operation at which the robust sketch's tree is drawn (0 = T/2)", "ops"),
+                           "operation at which the robust sketch's tree is drawn (0 = 2T/3)", "ops"),
     };
 }
 

@@ -14,22 +14,26 @@ RobustSketch::RobustSketch(int64_t k, int levels, StatisticFn f, double epsilon,
       m_b((m_L + 1) * 2.0 * f.bound() / epsilon), m_rng(rng.fork("tree")) {
     m_offset.assign(size_t(m_s.levels()), 0.0);
     for (int j = 0; j < m_s.levels(); ++j)
-        m_trees.emplace_back(m_L + 1, m_b, m_rng.fork("level " + std::to_string(j)));
+        m_trees.emplace_back(m_L + 1, m_b, m_rng.fork("level " + std::to_string(j)), j != m_s.liveLevel());
 }
 
 void RobustSketch::apply(const StreamOp& op) {
     if (m_restart > 0 && m_ops > 0 && m_ops % m_restart == 0) {
         const std::string epoch = std::to_string(m_ops / m_restart);
         for (int j = m_s.liveLevel(); j < m_s.levels(); ++j) {
+            m_trees[size_t(j)].activate(); // the carried value is a release of every live level
             m_offset[size_t(j)] += m_trees[size_t(j)].released();
             m_trees[size_t(j)] =
-                TreeMechanism(m_L + 1, m_b, m_rng.fork("level " + std::to_string(j) + " restart " + epoch));
+                TreeMechanism(m_L + 1, m_b, m_rng.fork("level " + std::to_string(j) + " restart " + epoch),
+                              j != m_s.liveLevel());
         }
     }
     ++m_ops;
     m_s.apply(op);
     for (int j = m_s.liveLevel(); j < m_s.levels(); ++j)
         m_trees[size_t(j)].add(m_s.levelDelta(j));
+    if (m_s.liveLevel() < m_s.levels()) // a level that starts answering gets its live nodes' noise now
+        m_trees[size_t(m_s.liveLevel())].activate();
 }
 
 const TreeMechanism* RobustSketch::answeringTree() const {

@@ -4,7 +4,9 @@
 /// counters Σf are released only through the binary tree mechanism with Laplace((L+1)Δ/ε) per node,
 /// Δ = 2·max f, L = ⌈log₂ horizon⌉; the answer is the finest live level's released counter / p_j.
 /// Every `restart` operations (0 = never) each level's tree restarts with fresh noise, carrying the
-/// last released value. Not thread-safe; no Qt.
+/// last released value. Only the answering level's tree draws noise as it goes; the others defer
+/// it until they start answering (TreeMechanism::activate), which leaves every release's
+/// distribution unchanged. Not thread-safe; no Qt.
 
 #include "streams/Sketches.h"
 #include "streams/TreeMechanism.h"

@@ -149,7 +149,7 @@ void FixedStreamRun::apply(const StreamOp& op) {
     m_exact.apply(op);
     ++m_ops;
     const bool point = m_ops % m_stride == 0;
-    const int64_t treeT = m_setup.treeT > 0 ? m_setup.treeT : std::max<int64_t>(1, m_setup.T / 2);
+    const int64_t treeT = m_setup.treeT > 0 ? m_setup.treeT : std::max<int64_t>(1, 2 * m_setup.T / 3);
     for (size_t i = 0; i < m_sketches.size(); ++i) {
         m_sketches[i]->apply(op);
         observe(m_tracks[i], m_ops, m_exact.estimate(), *m_sketches[i], point);
@@ -172,7 +172,7 @@ SketchTrack runAttack(const std::string& name, const SketchSetup& s, uint64_t se
     auto sk = makeSketch(name, s, Rng(seed).fork("sketch " + name));
     ExactSketch exact(s.f);
     SketchTrack tr = emptyTrack(name);
-    const int64_t stride = strideOf(s.T), treeT = s.treeT > 0 ? s.treeT : std::max<int64_t>(1, s.T / 2);
+    const int64_t stride = strideOf(s.T), treeT = s.treeT > 0 ? s.treeT : std::max<int64_t>(1, 2 * s.T / 3);
     const double unit = s.f(1.0);
     int64_t ops = 0;
     uint64_t fresh = 0;

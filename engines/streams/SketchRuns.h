@@ -29,7 +29,7 @@ struct SketchSetup {
     double switchAlpha = 0.1;
     int copies = 32;
     int64_t universe = 100000;
-    int64_t treeT = 0; ///< operation at which the answering tree is captured (0 = T/2)
+    int64_t treeT = 0; ///< operation at which the answering tree is captured (0 = ⌊2T/3⌋)
 };
 
 /// The answering tree of the robust sketch at one operation.

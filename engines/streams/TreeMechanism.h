@@ -15,7 +15,14 @@ namespace pl::streams {
 class TreeMechanism {
 public:
     /// A tree for at most 2^levels − 1 steps with Laplace scale \a b, noise from \a rng (copied).
-    TreeMechanism(int levels, double b, Rng rng);
+    /// A \a deferred tree keeps only the exact node sums until activate(): nobody reads its
+    /// releases before, so drawing each live node's noise then has the same distribution.
+    TreeMechanism(int levels, double b, Rng rng, bool deferred = false);
+
+    /// Draws the noise of the nodes live at the current step and releases from now on (no-op
+    /// when already active).
+    void activate();
+    bool active() const { return !m_deferred; }
 
     /// Adds x_t for the next step t (1-based) and returns the noisy prefix sum up to t.
     double add(double x);
@@ -25,6 +32,7 @@ public:
     double released() const { return m_released; }
     /// The exact prefix sum up to the last step.
     double exact() const { return m_exact; }
+    /// Release of a deferred tree: NaN until activate().
     double scale() const { return m_b; }
     int levels() const { return int(m_alpha.size()); }
     /// Noise of node i as released (valid while bit i of steps() is set).
@@ -39,6 +47,7 @@ private:
     Rng m_rng;
     int64_t m_t = 0;
     double m_exact = 0, m_released = 0;
+    bool m_deferred = false;
 };
 
 /// ⌈log₂ T⌉ for T ≥ 1 (0 for T = 1).

@@ -102,9 +102,9 @@ void weights(const ResultDocument& d, FigureSpec& f) {
     const auto* sizes = fig::vector(d, K::vector::kSizeByModel);
     const auto* risks = fig::vector(d, K::vector::kRiskByModel);
     for (int m = 0; m < M; ++m) {
-        QString name = QStringLiteral("constituent %1").arg(m + 1);
+        QString name = QStringLiteral("#%1").arg(m + 1);
         if (sizes && risks && size_t(m) < sizes->size() && size_t(m) < risks->size())
-            name += QStringLiteral(" (size %1, risk %2)")
+            name += QStringLiteral(": size %1, risk %2")
                         .arg((*sizes)[size_t(m)], 0, 'f', 1)
                         .arg((*risks)[size_t(m)], 0, 'f', 3);
         f.chart.series << fig::series(d, K::series::kWeightPrefix + std::to_string(m), name,

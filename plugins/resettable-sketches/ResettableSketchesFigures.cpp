@@ -17,7 +17,7 @@ namespace K = sketches::keys;
 
 namespace {
 
-const char* const kNames[] = {"baseline", "robust (tree)", "switching"};
+const char* const kNames[] = {"baseline", "robust", "switching"};
 
 QString pct(double v) {
     return std::isfinite(v) ? QString::number(100 * v, 'f', 1) + QStringLiteral("%") : QStringLiteral("–");
@@ -32,8 +32,8 @@ void estimates(const ResultDocument& d, FigureSpec& f) {
         const std::string est = K::key(K::series::kEstimatePrefix, s);
         if (fig::hasSeries(d, est)) {
             SeriesSpec truth =
-                fig::series(d, K::key(K::series::kTruePrefix, s),
-                            QStringLiteral("true F (%1 run)").arg(kNames[i]), SeriesSpec::Style::Line, i);
+                fig::series(d, K::key(K::series::kTruePrefix, s), QStringLiteral("F, %1").arg(kNames[i]),
+                            SeriesSpec::Style::Line, i);
             truth.dashed = true;
             truth.lineWidth = 1.2;
             f.chart.series << truth
@@ -131,7 +131,8 @@ void tree(const ResultDocument& d, FigureSpec& f) {
         s.id = QString::number(node.id);
         const double noise = node.attrs.at("noise");
         s.label =
-            QStringLiteral("%1 (noise %2)").arg(QString::fromStdString(node.label)).arg(noise, 0, 'f', 1);
+            k == 0 ? QStringLiteral("released prefix")
+                   : QStringLiteral("%1: %2").arg(QString::fromStdString(node.label)).arg(noise, 0, 'f', 1);
         s.x = k == 0 ? 0.5 * (n - 1) : double(k - 1);
         s.y = -node.attrs.at("level") / std::max(1.0, levels) * std::max(2.0, n - 1);
         s.value = noise;
