@@ -108,7 +108,7 @@ AggregateRun aggregate(const std::vector<const RecStream*>& streams, const std::
                        const CareParams& p, Rng rng, RunContext& ctx) {
     const size_t M = streams.size(), n0 = size_t(p.nCal), N = streams[0]->rows.size();
     AggregateRun a;
-    a.weights.assign(M, {});
+    a.weights.resize(M);
     std::vector<double> A(M, 0.0), w(M, 0.0);
     std::vector<size_t> nextRecal(M, 0);
     std::vector<int64_t> items;

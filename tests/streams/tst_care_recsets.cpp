@@ -2,6 +2,7 @@
 // i.i.d. repetitions; the static / ACI / CARE loops against a numpy transcription on a written CARE
 // file; the reader's errors with lines; files that disagree; the claims over three seeds and the
 // false-alarm rate without drift; determinism and cancellation.
+#include "common/PythonOracle.h"
 #include "core/Errors.h"
 #include "core/Rng.h"
 #include "streams/CareRecsetsEngine.h"
@@ -27,21 +28,8 @@ namespace {
 
 const double kInf = std::numeric_limits<double>::infinity();
 
-bool havePython(const char* modules) {
-    if (!QFile::exists(QStringLiteral("/usr/bin/python3")))
-        return false;
-    QProcess probe;
-    probe.start(QStringLiteral("/usr/bin/python3"), {"-c", QStringLiteral("import %1").arg(modules)});
-    return probe.waitForFinished(30000) && probe.exitCode() == 0;
-}
-
-QString runPython(const char* script, const QStringList& args) {
-    QProcess py;
-    py.start(QStringLiteral("/usr/bin/python3"), QStringList{"-c", script} + args);
-    if (!py.waitForFinished(120000) || py.exitCode() != 0)
-        return QStringLiteral("ERROR ") + QString::fromUtf8(py.readAllStandardError());
-    return QString::fromUtf8(py.readAllStandardOutput());
-}
+using pl::test::havePython;
+using pl::test::runPython;
 
 ParamSet defaults() {
     care::CareRecsetsEngine e;

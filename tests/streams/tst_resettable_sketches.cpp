@@ -3,6 +3,7 @@
 // moments; SipHash-2-4 reference vectors through libsodium; the baseline equals the exact answer when
 // nothing overflows; the attack claims over three seeds for k = 4096 and 256; the op reader's errors;
 // the robust sketch skipped for unbounded f; determinism and cancellation.
+#include "common/PythonOracle.h"
 #include "core/Errors.h"
 #include "core/Rng.h"
 #include "streams/KeyedHash.h"
@@ -28,21 +29,8 @@ using namespace pl::streams;
 
 namespace {
 
-bool havePython() {
-    if (!QFile::exists(QStringLiteral("/usr/bin/python3")))
-        return false;
-    QProcess probe;
-    probe.start(QStringLiteral("/usr/bin/python3"), {"-c", "import json"});
-    return probe.waitForFinished(30000) && probe.exitCode() == 0;
-}
-
-QString runPython(const char* script, const QStringList& args) {
-    QProcess py;
-    py.start(QStringLiteral("/usr/bin/python3"), QStringList{"-c", script} + args);
-    if (!py.waitForFinished(120000) || py.exitCode() != 0)
-        return QStringLiteral("ERROR ") + QString::fromUtf8(py.readAllStandardError());
-    return QString::fromUtf8(py.readAllStandardOutput());
-}
+using pl::test::havePython;
+using pl::test::runPython;
 
 ParamSet defaults() {
     sketches::ResettableSketchesEngine e;
@@ -80,7 +68,7 @@ class TestResettableSketches : public QObject {
     Q_OBJECT
 private slots:
     void statisticsMatchPythonDict() {
-        if (!havePython())
+        if (!havePython("json"))
             QSKIP("/usr/bin/python3 not available");
         SketchSetup s;
         s.T = 20000;
