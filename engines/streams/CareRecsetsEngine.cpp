@@ -235,6 +235,7 @@ ResultDocument CareRecsetsEngine::run(const InputList& inputs, const ParamSet& p
     const CareParams c = paramsOf(p);
     ctx.progress(0.0, inputs.empty() ? "generating the stand-in" : "checking the files");
     const Streams s = gather(inputs, p, c.nCal, ctx.seed());
+    ctx.throwIfCancelled();
     std::vector<ModelRun> runs;
     for (size_t m = 0; m < s.models.size(); ++m) {
         ctx.progress(0.2 + 0.6 * double(m) / double(s.models.size()),

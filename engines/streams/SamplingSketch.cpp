@@ -34,10 +34,15 @@ void SamplingSketch::kill(int j) {
 }
 
 void SamplingSketch::apply(const StreamOp& op) {
-    std::fill(m_delta.begin(), m_delta.end(), 0.0);
+    for (int j = m_touchedLo; j <= m_touchedHi; ++j) // clear only what the last operation set
+        m_delta[size_t(j)] = 0.0;
+    m_touchedLo = 0;
+    m_touchedHi = -1;
     if (m_live >= levels() || (!op.reset && op.delta <= 0))
         return;
     const int top = std::min(depth(op.key), levels() - 1);
+    m_touchedLo = m_live;
+    m_touchedHi = top;
     bool stored = false;
     for (int j = m_live; j <= top; ++j) {
         Level& L = m_levels[size_t(j)];

@@ -55,6 +55,7 @@ private:
     std::vector<double> m_delta;
     std::unordered_map<uint64_t, uint64_t> m_epoch;
     int m_live = 0;
+    int m_touchedLo = 0, m_touchedHi = -1; ///< levels whose m_delta the last apply() may have set
 };
 
 } // namespace pl::streams
