@@ -651,6 +651,52 @@ def write_fafo():
         lines.append(" ".join(str(x) for x in motif * 4))
     with open(out(*folder, "prompts.txt"), "w") as f:
         f.write("\n".join(lines) + "\n")
+def write_care():
+    """Two recommenders' CARE streams for care-recsets (1,600 interactions of 80 users over 300
+    items; a drift at row 1,250 turns the preferences of half the users), and an increment/reset
+    stream for resettable-sketches (8,000 operations: Zipf increments, random resets)."""
+    rng = random.Random(2401)
+    users, items, d = 80, 300, 4
+    uf = [[rng.gauss(0, 1) for _ in range(d)] for _ in range(users)]
+    vf = [[rng.gauss(0, 1) for _ in range(d)] for _ in range(items)]
+    pop = [rng.gauss(0, 1) for _ in range(items)]
+    def scores(u, noise, seed):
+        r = random.Random(seed)
+        return [8 * sum(a * b for a, b in zip(u, v)) / 2 + p + noise * r.gauss(0, 1) for v, p in zip(vf, pop)]
+    lists = []
+    for m, noise in enumerate((1.0, 3.0)):
+        per_user = []
+        for k in range(users):
+            s = scores(uf[k], noise, 1000 * m + k)
+            top = sorted(range(items), key=lambda i: -s[i])[:10]
+            per_user.append((top, [s[i] for i in top]))
+        lists.append(per_user)
+    truth = [list(u) for u in uf]
+    rows, steps = [], [0] * users
+    for t in range(1600):
+        if t == 1250:
+            for k in range(0, users, 2):
+                truth[k] = [0.8 * x + 0.6 * rng.gauss(0, 1) for x in truth[k]]
+        k = rng.randrange(users)
+        w = [math.exp(8 * sum(a * b for a, b in zip(truth[k], v)) / 2 + p) for v, p in zip(vf, pop)]
+        item = rng.choices(range(items), weights=w)[0]
+        rows.append((k, steps[k], item))
+        steps[k] += 1
+    for m in range(2):
+        with open(out("care-recsets", "drifting-shop", "%d-recommender-%s.csv" % (m + 1, "ab"[m])), "w", newline="\n") as f:
+            f.write("user_idx,step,true_item,candidate_items,scores\n")
+            for k, step, item in rows:
+                top, sc = lists[m][k]
+                f.write("%d,%d,%d,%s,%s\n" % (k, step, item, " ".join(map(str, top)), " ".join("%.2f" % x for x in sc)))
+    zipf = [1.0 / (i + 1) ** 1.1 for i in range(5000)]
+    with open(out("resettable-sketches", "zipf-resets.csv"), "w", newline="\n") as f:
+        f.write("t,op,key,delta\n")
+        for t in range(8000):
+            key = rng.choices(range(5000), weights=zipf)[0]
+            if rng.random() < 0.85:
+                f.write("%d,inc,%d,%d\n" % (t, key, rng.randint(1, 4)))
+            else:
+                f.write("%d,reset,%d,\n" % (t, key))
 
 
 if __name__ == "__main__":
@@ -670,3 +716,4 @@ if __name__ == "__main__":
     write_sae_domains()
     write_hiddenstate_bad()
     write_fafo()
+    write_care()
