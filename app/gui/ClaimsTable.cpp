@@ -6,6 +6,7 @@
 #include <QHeaderView>
 #include <QStyle>
 
+#include <algorithm>
 #include <cmath>
 
 namespace pl::gui {
@@ -26,11 +27,15 @@ QColor verdictText(bool dark, bool holds) {
 
 ClaimsTable::ClaimsTable(QWidget* parent) : QTableWidget(0, ColumnCount, parent) {
     setObjectName(QStringLiteral("ClaimsTable"));
-    setHorizontalHeaderLabels({tr("Claim"), tr("Observed"), tr("Threshold"), tr("Verdict")});
+    setHorizontalHeaderLabels({tr("Claim"), tr("Observed"), tr("Threshold"), tr("Verdict"), tr("On seeds")});
     horizontalHeader()->setSectionResizeMode(StatementColumn, QHeaderView::Stretch);
     horizontalHeader()->setSectionResizeMode(ObservedColumn, QHeaderView::ResizeToContents);
     horizontalHeader()->setSectionResizeMode(ThresholdColumn, QHeaderView::ResizeToContents);
     horizontalHeader()->setSectionResizeMode(VerdictColumn, QHeaderView::ResizeToContents);
+    horizontalHeader()->setSectionResizeMode(SeedsColumn, QHeaderView::ResizeToContents);
+    horizontalHeaderItem(SeedsColumn)
+        ->setToolTip(
+            tr("How many seeds the claim holds on, from the last robustness check of these parameters"));
     verticalHeader()->setVisible(false);
     setEditTriggers(QAbstractItemView::NoEditTriggers);
     setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -98,9 +103,47 @@ void ClaimsTable::setClaims(const std::vector<Claim>& claims) {
         setItem(r, ThresholdColumn, threshold);
         setItem(r, VerdictColumn, verdict);
     }
+    fillSeedsColumn();
     recolour();
     resizeRowsToContents();
     emit summaryChanged(summary());
+}
+
+void ClaimsTable::setRobustness(const std::vector<ClaimTally>& tallies, int seeds) {
+    m_tallies = tallies;
+    m_seeds = seeds;
+    fillSeedsColumn();
+}
+
+void ClaimsTable::clearRobustness() {
+    m_tallies.clear();
+    m_seeds = 0;
+    fillSeedsColumn();
+}
+
+void ClaimsTable::fillSeedsColumn() {
+    for (int r = 0; r < rowCount() && r < int(m_claims.size()); ++r) {
+        const Claim& c = m_claims[size_t(r)];
+        auto it = std::find_if(m_tallies.begin(), m_tallies.end(),
+                               [&](const ClaimTally& t) { return t.id == c.id; });
+        auto* cell = new QTableWidgetItem;
+        cell->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        if (it != m_tallies.end()) {
+            cell->setText(tr("%1 of %2").arg(it->holds).arg(it->runs));
+            cell->setToolTip(tr("Holds on %1 of %2 seeds (1..%3): fraction %4, 95% Wilson interval [%5, %6]; "
+                                "observed from %7 to %8 (median %9) against %10.")
+                                 .arg(it->holds)
+                                 .arg(it->runs)
+                                 .arg(m_seeds)
+                                 .arg(formatNumber(it->fraction()), QString::number(it->interval.lo, 'f', 2),
+                                      QString::number(it->interval.hi, 'f', 2), formatNumber(it->observedMin),
+                                      formatNumber(it->observedMax), formatNumber(it->observedMedian),
+                                      formatNumber(it->threshold)));
+        } else {
+            cell->setText(m_tallies.empty() ? QString() : QStringLiteral("–"));
+        }
+        setItem(r, SeedsColumn, cell);
+    }
 }
 
 void ClaimsTable::recolour() {

@@ -5,6 +5,7 @@
 /// GUI thread.
 
 #include "core/ResultDocument.h"
+#include "sdk/ClaimRobustness.h"
 
 #include <QTableWidget>
 #include <vector>
@@ -14,7 +15,7 @@ namespace pl::gui {
 class ClaimsTable : public QTableWidget {
     Q_OBJECT
 public:
-    enum Column { StatementColumn, ObservedColumn, ThresholdColumn, VerdictColumn, ColumnCount };
+    enum Column { StatementColumn, ObservedColumn, ThresholdColumn, VerdictColumn, SeedsColumn, ColumnCount };
 
     explicit ClaimsTable(QWidget* parent = nullptr);
 
@@ -22,6 +23,12 @@ public:
     void setClaims(const std::vector<Claim>& claims);
     /// Removes every row; shows "no result yet".
     void clearClaims();
+    /// Fills the "On seeds" column from a robustness check ("7 of 10", the Wilson interval in the
+    /// tooltip), matching claims by id; claims the check did not see show "–".
+    void setRobustness(const std::vector<ClaimTally>& tallies, int seeds);
+    /// Empties the "On seeds" column (the parameters changed since the check).
+    void clearRobustness();
+    bool hasRobustness() const { return !m_tallies.empty(); }
     int claimCount() const { return int(m_claims.size()); }
     int holdingCount() const;
     /// "3 of 4 claims hold", "no claims checked" or "no result yet".
@@ -35,8 +42,11 @@ signals:
 
 private:
     void recolour();
+    void fillSeedsColumn();
 
     std::vector<Claim> m_claims;
+    std::vector<ClaimTally> m_tallies;
+    int m_seeds = 0;
     bool m_hasResult = false;
 };
 

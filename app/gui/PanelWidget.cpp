@@ -6,10 +6,11 @@
 #include "PanelControls.h"
 #include "ParamChangeCommand.h"
 #include "TourBar.h"
+#include "render/ReportWriter.h"
 #include "sdk/PanelModel.h"
 #include "sdk/PanelStateCodec.h"
 #include "sdk/PaperPlugin.h"
-#include "render/ReportWriter.h"
+#include "sdk/RobustnessCheck.h"
 #include "sdk/TourPlayer.h"
 #include "widgets/FigureExporter.h"
 #include "widgets/Theme.h"
@@ -24,18 +25,23 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QGuiApplication>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QInputDialog>
 #include <QLabel>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QProgressBar>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QSettings>
+#include <QSpinBox>
 #include <QSplitter>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTextBrowser>
+#include <QThread>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
@@ -88,9 +94,51 @@ PanelWidget::PanelWidget(PanelModel* model, QWidget* parent) : QWidget(parent), 
     auto* claimsBox = new QWidget(this);
     m_claimsSummary = new QLabel(claimsBox);
     m_claims = new ClaimsTable(claimsBox);
+    // Robustness: the same parameters on seeds 1..K, in the background.
+    m_robustness = new RobustnessCheck(this);
+    m_robustSeeds = new QSpinBox(claimsBox);
+    m_robustSeeds->setObjectName(QStringLiteral("RobustnessSeeds"));
+    m_robustSeeds->setRange(2, 200);
+    m_robustSeeds->setValue(10);
+    m_robustSeeds->setSuffix(tr(" seeds"));
+    m_robustSeeds->setToolTip(tr("How many seeds (1..K) the robustness check runs"));
+    m_robustButton = new QPushButton(tr("Check on seeds"), claimsBox);
+    m_robustButton->setObjectName(QStringLiteral("RobustnessButton"));
+    m_robustButton->setToolTip(tr("Run these parameters on seeds 1..K in the background and show on how many "
+                                  "seeds each claim holds"));
+    m_robustProgress = new QProgressBar(claimsBox);
+    m_robustProgress->setMaximumWidth(160);
+    m_robustProgress->setVisible(false);
+    connect(m_robustButton, &QPushButton::clicked, this, &PanelWidget::checkRobustness);
+    connect(m_robustness, &RobustnessCheck::progress, this, [this](int done, int total) {
+        m_robustProgress->setRange(0, total);
+        m_robustProgress->setValue(done);
+        m_robustProgress->setFormat(tr("%1 of %2 seeds").arg(done).arg(total));
+    });
+    auto robustDone = [this] {
+        m_robustProgress->setVisible(false);
+        m_robustButton->setText(tr("Check on seeds"));
+    };
+    connect(m_robustness, &RobustnessCheck::finished, this, [this, robustDone] {
+        robustDone();
+        m_claims->setRobustness(m_robustness->tallies(), m_robustness->seeds());
+        qCInfo(lcGui).noquote() << QStringLiteral("%1: robustness check on %2 seeds done")
+                                       .arg(m_model->info().title)
+                                       .arg(m_robustness->seeds());
+    });
+    connect(m_robustness, &RobustnessCheck::failed, this, [this, robustDone](const QString& why) {
+        robustDone();
+        showMessage(tr("Robustness check failed: %1").arg(why), MessageBanner::Level::Warning);
+    });
+    auto* header = new QHBoxLayout;
+    header->setContentsMargins(0, 0, 0, 0);
+    header->addWidget(m_claimsSummary, 1);
+    header->addWidget(m_robustProgress);
+    header->addWidget(m_robustSeeds);
+    header->addWidget(m_robustButton);
     auto* cl = new QVBoxLayout(claimsBox);
     cl->setContentsMargins(0, 0, 0, 0);
-    cl->addWidget(m_claimsSummary);
+    cl->addLayout(header);
     cl->addWidget(m_claims, 1);
     connect(m_claims, &ClaimsTable::summaryChanged, this, [this](const QString& s) {
         m_claimsSummary->setText(tr("<b>Claims checked on this run:</b> %1").arg(s));
@@ -229,10 +277,27 @@ void PanelWidget::updateFromResult() {
         m_views.value(f.id)->setSpec(spec);
     }
     m_claims->setClaims(result->claims);
+    if (m_claims->hasRobustness() && !(m_robustness->params() == m_model->params()))
+        m_claims->clearRobustness(); // checked for other parameters
     updateMetrics();
     if (!errors.isEmpty())
         showMessage(errors.join(QLatin1Char('\n')), MessageBanner::Level::Warning);
     emit resultShown();
+}
+
+void PanelWidget::checkRobustness() {
+    if (m_robustness->isRunning()) {
+        m_robustness->cancel();
+        m_robustProgress->setVisible(false);
+        m_robustButton->setText(tr("Check on seeds"));
+        return;
+    }
+    m_robustProgress->setRange(0, m_robustSeeds->value());
+    m_robustProgress->setValue(0);
+    m_robustProgress->setFormat(tr("0 of %1 seeds").arg(m_robustSeeds->value()));
+    m_robustProgress->setVisible(true);
+    m_robustButton->setText(tr("Cancel"));
+    m_robustness->start(*m_model, m_robustSeeds->value(), std::max(1, QThread::idealThreadCount() - 1));
 }
 
 void PanelWidget::updateMetrics() {

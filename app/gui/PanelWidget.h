@@ -16,6 +16,9 @@
 
 class QLabel;
 class QMessageBox;
+class QProgressBar;
+class QPushButton;
+class QSpinBox;
 class QMimeData;
 class QScrollArea;
 class QTabWidget;
@@ -24,6 +27,7 @@ class QUndoStack;
 
 namespace pl {
 class PanelModel;
+class RobustnessCheck;
 class TourPlayer;
 } // namespace pl
 
@@ -126,6 +130,10 @@ public slots:
     void pasteState();
     /// Starts the only tour, or asks which one.
     void startTourInteractive();
+    /// Runs the current parameters on seeds 1..K in the background and fills the claims table's
+    /// "On seeds" column; a second call while one runs cancels it.
+    void checkRobustness();
+    RobustnessCheck* robustness() const { return m_robustness; }
 
 signals:
     /// Parameters, preset, seed or inputs changed (the workspace needs saving).
@@ -156,6 +164,10 @@ private:
     QTabWidget* m_tabs;
     ClaimsTable* m_claims;
     QLabel* m_claimsSummary;
+    RobustnessCheck* m_robustness;
+    QPushButton* m_robustButton;
+    QSpinBox* m_robustSeeds;
+    QProgressBar* m_robustProgress;
     QTableWidget* m_metrics;
     QLabel* m_notes;
     HelpViewer* m_help;

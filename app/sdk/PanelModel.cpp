@@ -194,28 +194,29 @@ ResultDocument PanelModel::runBlocking(RunContext& ctx) const {
 }
 
 ResultDocument PanelModel::runWith(const ParamSet& params, RunContext& ctx) const {
-    ctx.setBackend(m_backend);
-    ResultDocument d = runEngine(*m_engine, inputList(), params, ctx);
-    for (const auto& f : m_inputs)
-        d.inputs.push_back({QFileInfo(f.path).fileName().toStdString(), f.sha256.toStdString()});
-    return d;
+    return snapshot()(params, ctx);
 }
 
-void PanelModel::startRun() {
+PanelModel::RunFn PanelModel::snapshot() const {
     std::shared_ptr<const Engine> engine = m_engine;
     InputList inputs = inputList();
-    ParamSet params = m_params;
     std::vector<InputRecord> records;
     for (const auto& f : m_inputs)
         records.push_back({QFileInfo(f.path).fileName().toStdString(), f.sha256.toStdString()});
-    // The lambda captures values only (never `this`): it runs on a pool thread.
     const Backend backend = m_backend;
-    auto work = [engine, inputs, params, records, backend](RunContext& ctx) {
+    // Values only (never `this`): the function may run on a pool thread after the model changed.
+    return [engine, inputs, records, backend](const ParamSet& params, RunContext& ctx) {
         ctx.setBackend(backend);
         ResultDocument d = runEngine(*engine, inputs, params, ctx);
         d.inputs = records;
         return d;
     };
+}
+
+void PanelModel::startRun() {
+    const RunFn run = snapshot();
+    const ParamSet params = m_params;
+    auto work = [run, params](RunContext& ctx) { return run(params, ctx); };
     const bool wasRunning = m_jobId != 0;
     m_jobId = m_runner->submit(m_channel, m_info.title, m_seed, m_threads, work);
     if (!wasRunning)

@@ -6,8 +6,10 @@
 #include "JobRunner.h"
 #include "PluginInfo.h"
 #include "core/Backend.h"
+
 #include "core/Engine.h"
 #include "core/ParamSpec.h"
+#include <functional>
 
 #include <QJsonObject>
 #include <QObject>
@@ -85,9 +87,13 @@ public:
 
     /// Synchronous run on the calling thread (CLI). Throws like Engine::run.
     ResultDocument runBlocking(RunContext& ctx) const;
-    /// The same with other parameters (sweeps): reads only the engine, inputs and backend, so
-    /// several threads may call it at once while nobody changes the model.
+    /// The same with other parameters: reads only the engine, inputs and backend, so several
+    /// threads may call it at once while nobody changes the model.
     ResultDocument runWith(const ParamSet& params, RunContext& ctx) const;
+    /// Runs the engine on a snapshot of this model's engine, inputs and backend (copied now), for
+    /// work that outlives changes to the model (background runs, robustness checks). Thread-safe.
+    using RunFn = std::function<ResultDocument(const ParamSet& params, RunContext& ctx)>;
+    RunFn snapshot() const;
 
     static QString sha256OfFile(const QString& path);
     static QString paramToText(const ParamValue& v);

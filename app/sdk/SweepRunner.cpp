@@ -13,6 +13,14 @@ std::exception_ptr SweepRunner::run(const PanelModel& model, const SweepPlan& pl
                                     const std::vector<SweepCell>& runs, const std::vector<int>& todo,
                                     int jobs, const DoneFn& done, const ProgressFn& progress,
                                     const std::atomic<bool>* cancel) {
+    return run(model.snapshot(), model.engineThreads(), plan, base, runs, todo, jobs, done, progress, cancel);
+}
+
+std::exception_ptr SweepRunner::run(const std::function<ResultDocument(const ParamSet&, RunContext&)>& runFn,
+                                    int engineThreads, const SweepPlan& plan, const ParamSet& base,
+                                    const std::vector<SweepCell>& runs, const std::vector<int>& todo,
+                                    int jobs, const DoneFn& done, const ProgressFn& progress,
+                                    const std::atomic<bool>* cancel) {
     std::atomic<size_t> next{0};
     std::atomic<int> finished{0};
     std::atomic<bool> stop{false};
@@ -26,10 +34,10 @@ std::exception_ptr SweepRunner::run(const PanelModel& model, const SweepPlan& pl
                 return;
             const size_t i = size_t(todo[k]);
             try {
-                RunContext ctx(runs[i].seed, model.engineThreads());
+                RunContext ctx(runs[i].seed, engineThreads);
                 if (cancel)
                     ctx.setCancelQuery([cancel] { return cancel->load(); });
-                ResultDocument d = model.runWith(plan.paramsOf(base, runs[i]), ctx);
+                ResultDocument d = runFn(plan.paramsOf(base, runs[i]), ctx);
                 done(i, d);
             } catch (...) {
                 std::lock_guard<std::mutex> lock(failureMutex);

@@ -4,6 +4,7 @@
 /// change while it runs. Blocks the calling thread, which receives progress callbacks.
 
 #include "core/ResultDocument.h"
+#include "core/RunContext.h"
 #include "sdk/SweepPlan.h"
 
 #include <atomic>
@@ -28,6 +29,13 @@ public:
     /// first failure is returned (nullptr when every run finished). `cancel` (optional) stops
     /// starting new runs and asks the running ones to stop.
     static std::exception_ptr run(const PanelModel& model, const SweepPlan& plan, const ParamSet& base,
+                                  const std::vector<SweepCell>& runs, const std::vector<int>& todo, int jobs,
+                                  const DoneFn& done, const ProgressFn& progress = {},
+                                  const std::atomic<bool>* cancel = nullptr);
+    /// The same on a snapshot of a model (PanelModel::snapshot) with `engineThreads` per run: the
+    /// model itself may change meanwhile (background checks in the GUI).
+    static std::exception_ptr run(const std::function<ResultDocument(const ParamSet&, RunContext&)>& runFn,
+                                  int engineThreads, const SweepPlan& plan, const ParamSet& base,
                                   const std::vector<SweepCell>& runs, const std::vector<int>& todo, int jobs,
                                   const DoneFn& done, const ProgressFn& progress = {},
                                   const std::atomic<bool>* cancel = nullptr);

@@ -5,6 +5,7 @@
 #include "sdk/JobRunner.h"
 #include "sdk/PanelModel.h"
 #include "sdk/PluginManager.h"
+#include "sdk/RobustnessCheck.h"
 #include "sdk/SweepPlan.h"
 #include "sdk/SweepRunner.h"
 
@@ -76,6 +77,54 @@ private slots:
                                  [](size_t, pl::ResultDocument&) { throw pl::EngineError("disk full"); });
         QVERIFY(e);
         QVERIFY_THROWS_EXCEPTION(pl::EngineError, std::rethrow_exception(e));
+    }
+
+    void robustnessCheckInBackground() {
+        // The GUI's check: seeds 1..4 of behavioral-abstraction on a snapshot, tallied like a sweep; a second
+        // start cancels the first (only the latest reports); cancel() reports nothing.
+        const pl::PluginInfo* info = m_pm.info(QStringLiteral("behavioral-abstraction"));
+        QString err;
+        pl::IPaperPlugin* plugin = m_pm.load(QStringLiteral("behavioral-abstraction"), &err);
+        QVERIFY2(info && plugin, qPrintable(err));
+        pl::JobRunner runner;
+        pl::PanelModel model(*info, plugin, &runner);
+        pl::ParamSet p = model.params();
+        p.setText("states", "12");
+        p.setText("blocks", "3");
+        p.setText("formula_samples", "100");
+        model.setParams(p);
+        pl::RobustnessCheck check;
+        QSignalSpy done(&check, &pl::RobustnessCheck::finished);
+        QSignalSpy progress(&check, &pl::RobustnessCheck::progress);
+        check.start(model, 3);
+        check.start(model, 4); // latest wins
+        QVERIFY(done.wait(60000));
+        QTest::qWait(300);
+        QCOMPARE(done.count(), 1);
+        QCOMPARE(check.seeds(), 4);
+        QVERIFY(check.params() == model.params());
+        QVERIFY(!progress.isEmpty());
+        QCOMPARE(progress.last().at(0).toInt(), 4);
+        // The same tallies as running the seeds one by one.
+        std::vector<pl::ResultDocument> docs;
+        for (uint64_t seed = 1; seed <= 4; ++seed) {
+            pl::RunContext ctx(seed);
+            docs.push_back(model.runWith(model.params(), ctx));
+        }
+        std::vector<const pl::ResultDocument*> ptrs;
+        for (const auto& d : docs)
+            ptrs.push_back(&d);
+        const auto want = pl::tallyClaims(ptrs);
+        QCOMPARE(check.tallies().size(), want.size());
+        for (size_t i = 0; i < want.size(); ++i) {
+            QCOMPARE(check.tallies()[i].id, want[i].id);
+            QCOMPARE(check.tallies()[i].holds, want[i].holds);
+            QCOMPARE(check.tallies()[i].observedMedian, want[i].observedMedian);
+        }
+        check.start(model, 4);
+        check.cancel();
+        QVERIFY(!done.wait(1500));
+        QCOMPARE(done.count(), 1);
     }
 
 private:
