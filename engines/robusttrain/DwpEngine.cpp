@@ -41,8 +41,20 @@ void makeData(const GatheredInputs& g, const ParamSet& p, const Rng& root, Datas
     if (g.hasData) {
         std::vector<int> tr, te;
         const bool hasSplit = g.table && !g.table->isTest.empty();
+        std::vector<char> held(size_t(g.data.rows()), 0);
+        if (hasSplit)
+            held = g.table->isTest;
+        else {
+            Rng split = root.fork("split");
+            std::vector<int> order(static_cast<size_t>(g.data.rows()));
+            std::iota(order.begin(), order.end(), 0);
+            for (int i = int(order.size()) - 1; i > 0; --i)
+                std::swap(order[size_t(i)], order[size_t(split.uniformInt(uint64_t(i) + 1))]);
+            for (size_t i = 0; i < order.size() / 5; ++i)
+                held[size_t(order[i])] = 1;
+        }
         for (int i = 0; i < g.data.rows(); ++i)
-            (hasSplit ? g.table->isTest[size_t(i)] : (i % 5 == 4)) ? te.push_back(i) : tr.push_back(i);
+            (held[size_t(i)] ? te : tr).push_back(i);
         if (tr.empty() || te.empty())
             throw InputError(g.dataPath, "needs both training and test rows");
         train = subset(g.data, tr);

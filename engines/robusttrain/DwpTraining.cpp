@@ -131,21 +131,22 @@ SweepStats sigmaSweep(const Mlp& net, const Dataset& test, const std::vector<dou
                       NoiseKind kind, Rng rng, const std::function<void()>& poll) {
     SweepStats s;
     for (double sigma : sigmas) {
-        double sum = 0, sq = 0;
+        std::vector<double> acc;
         for (int k = 0; k < draws; ++k) {
             std::vector<Eigen::MatrixXd> Ws;
             for (const auto& w : net.W)
                 Ws.push_back(kind == NoiseKind::Additive ? additiveNoise(w.value, sigma, rng)
                                                          : multiplicativeNoise(w.value, sigma, rng));
-            const double a = accuracy(forwardWith(net, Ws, test.X), test.y);
-            sum += a;
-            sq += a * a;
+            acc.push_back(accuracy(forwardWith(net, Ws, test.X), test.y));
             if (poll)
                 poll();
         }
-        const double m = sum / draws;
+        const double m = std::accumulate(acc.begin(), acc.end(), 0.0) / draws;
+        double ss = 0;
+        for (double a : acc)
+            ss += (a - m) * (a - m);
         s.mean.push_back(m);
-        s.sd.push_back(std::sqrt(std::max(0.0, sq / draws - m * m)));
+        s.sd.push_back(std::sqrt(ss / draws));
     }
     return s;
 }
