@@ -93,6 +93,12 @@ DwpTrainConfig configFrom(const ParamSet& p) {
     return c;
 }
 
+std::vector<std::string> drawLabels() {
+    std::vector<std::string> l = numberedLabels("draw ", 8, 1);
+    l.insert(l.begin(), "true label");
+    return l;
+}
+
 /// Stage "evaluate": the sigma sweep, the PCM drift sweeps and the decisions of one model.
 void evaluate(const Mlp& net, const std::string& m, const Dataset& test, const ParamSet& p, const Rng& root,
               RunContext& ctx, ResultDocument& doc) {
@@ -120,7 +126,7 @@ void evaluate(const Mlp& net, const std::string& m, const Dataset& test, const P
     if (m == "standard" || m == "dwp" || m == "user")
         doc.matrices[K::matrix::kDecisionsPrefix + m] =
             matrixOf(decisionsUnderDraws(net, test, 40, 8, kClaimSigma, root.fork("decide/" + m)),
-                     numberedLabels("draw ", 9, 0), numberedLabels("row ", std::min(40, test.rows()), 1));
+                     drawLabels(), numberedLabels("row ", std::min(40, test.rows()), 1));
 }
 
 void checkClaims(ResultDocument& doc, bool comp) {

@@ -21,8 +21,8 @@ struct MethodName {
     const char* name;
 };
 constexpr MethodName kMethods[] = {{"standard", "standard"},
-                                   {"noise_injection", "noise injection (R = 1)"},
-                                   {"r_average", "R-average (no weighting)"},
+                                   {"noise_injection", "noise injection"},
+                                   {"r_average", "R-average"},
                                    {"dwp", "DWP"},
                                    {"user", "user MLP"}};
 
@@ -31,7 +31,7 @@ bool present(const ResultDocument& d, const char* m) {
 }
 
 void accVsSigma(const ResultDocument& d, FigureSpec& f) {
-    f.chart.yLabel = QStringLiteral("test accuracy (mean over draws, dashed: +-1 sd)");
+    f.chart.yLabel = QStringLiteral("test accuracy (mean over draws)");
     int colour = 0;
     for (const auto& m : kMethods) {
         if (!present(d, m.key))
@@ -44,8 +44,7 @@ void accVsSigma(const ResultDocument& d, FigureSpec& f) {
         if (sd && sd->y.size() == size_t(mean.y.size()))
             for (int sign : {1, -1}) {
                 SeriesSpec band;
-                band.name =
-                    QStringLiteral("%1 %2 sd").arg(QString::fromLatin1(m.name)).arg(sign > 0 ? "+" : "-");
+                // unnamed: the +-1 sd lines stay out of the legend
                 band.x = mean.x;
                 for (int i = 0; i < mean.y.size(); ++i)
                     band.y << mean.y[i] + sign * sd->y[size_t(i)];
@@ -58,11 +57,9 @@ void accVsSigma(const ResultDocument& d, FigureSpec& f) {
         ++colour;
     }
     f.chart.markers << gui::MarkerSpec{gui::MarkerSpec::Axis::X, 0.6, QStringLiteral("claim: sigma = 0.6")};
-    f.chart.fixedYRange = true;
-    f.chart.yMin = 0;
-    f.chart.yMax = 1;
     f.caption =
-        QStringLiteral("Each weight matrix perturbed once per draw (biases digital). At sigma = 0.6: "
+        QStringLiteral("Dashed: +-1 sd over draws. Each weight matrix perturbed once per draw (biases "
+                       "digital). At sigma = 0.6: "
                        "standard %1, DWP %2.")
             .arg(fig::metricOr(d, std::string(keys::metric::kAccAtClaimPrefix) + "standard", NAN), 0, 'f', 3)
             .arg(fig::metricOr(d, std::string(keys::metric::kAccAtClaimPrefix) + "dwp", NAN), 0, 'f', 3);
@@ -70,7 +67,7 @@ void accVsSigma(const ResultDocument& d, FigureSpec& f) {
 
 void accVsTime(const ResultDocument& d, FigureSpec& f) {
     f.chart.xLabel = QStringLiteral("time after programming (s, log scale)");
-    f.chart.yLabel = QStringLiteral("test accuracy under PCM noise (mean over draws)");
+    f.chart.yLabel = QStringLiteral("test accuracy under PCM");
     f.chart.logX = true;
     const bool on = fig::param(d, keys::param::kDriftCompensation) == "on";
     int colour = 0;
@@ -80,11 +77,11 @@ void accVsTime(const ResultDocument& d, FigureSpec& f) {
         const std::string k = m.key;
         SeriesSpec a =
             fig::series(d, keys::series::kAccVsTimePrefix + k,
-                        QStringLiteral("%1, %2").arg(QString::fromLatin1(m.name), on ? "compensated" : "raw"),
+                        QStringLiteral("%1, %2").arg(QString::fromLatin1(m.name), on ? "comp." : "raw"),
                         SeriesSpec::Style::LineWithPoints, colour);
         SeriesSpec b =
             fig::series(d, keys::series::kAccVsTimeOtherPrefix + k,
-                        QStringLiteral("%1, %2").arg(QString::fromLatin1(m.name), on ? "raw" : "compensated"),
+                        QStringLiteral("%1, %2").arg(QString::fromLatin1(m.name), on ? "raw" : "comp."),
                         SeriesSpec::Style::LineWithPoints, colour);
         b.dashed = true;
         b.lineWidth = 1.2;
@@ -106,7 +103,7 @@ void disagreement(const ResultDocument& d, FigureSpec& f) {
     }
     f.heatmap = fig::heatmap(*m);
     f.heatmap.rowTitle = QStringLiteral("epoch");
-    f.heatmap.colTitle = QStringLiteral("disagreement D_i = 1 - top vote share of the R draws");
+    f.heatmap.colTitle = QStringLiteral("disagreement D_i (1 - top vote share of R draws)");
     f.heatmap.unit = QStringLiteral("fraction of training rows");
     f.caption =
         QStringLiteral("DWP training: how often the R noisy realisations disagree on a row, per epoch.");
@@ -122,12 +119,12 @@ void decisions(const ResultDocument& d, FigureSpec& f, const char* m) {
     }
     f.heatmap = fig::heatmap(*x);
     f.heatmap.colormap = QStringLiteral("okabe-ito");
-    f.heatmap.rowTitle = QStringLiteral("draw 0 = true label, draws 1-8 at sigma = 0.6");
+    f.heatmap.rowTitle = QStringLiteral("weight draw (sigma = 0.6)");
     f.heatmap.colTitle = QStringLiteral("test row");
     f.heatmap.unit = QStringLiteral("predicted class");
-    f.caption =
-        QStringLiteral("Predicted class of the first test rows under eight multiplicative weight draws: "
-                       "columns that change colour are rows the draws disagree on.");
+    f.caption = QStringLiteral(
+        "Predicted class of the first test rows under eight multiplicative weight draws: "
+        "the first row is the true label; columns that change colour are rows the draws disagree on.");
 }
 
 void decisionsStandard(const ResultDocument& d, FigureSpec& f) {
