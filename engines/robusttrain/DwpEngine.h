@@ -6,8 +6,8 @@
 /// without global drift compensation; or a user's MLP (one headerless CSV per layer after the
 /// data file) evaluated on every data row. Stateless; one instance may serve several threads.
 ///
-/// Seed streams: "layout", "train", "test" (data), "split" (a file's 20 % held out), "init" (weights; one init for every method),
-/// "fit/<m>", "sigma/<m>", "drift/<m>", "decide/<m>".
+/// Seed streams: "layout", "train", "test" (data), "split" (a file's 20 % held out), "init" (weights; one
+/// init for every method), "fit/<m>", "sigma/<m>", "drift/<m>", "decide/<m>".
 #include "core/Engine.h"
 
 namespace pl::robusttrain {
