@@ -697,6 +697,49 @@ def write_care():
                 f.write("%d,inc,%d,%d\n" % (t, key, rng.randint(1, 4)))
             else:
                 f.write("%d,reset,%d,\n" % (t, key))
+# ---------------------------------------------------------------- dwp-cim-robustness
+GLYPHS = [[0x3C, 0x66, 0x6E, 0x76, 0x66, 0x66, 0x3C, 0x00], [0x18, 0x38, 0x18, 0x18, 0x18, 0x18, 0x7E, 0x00],
+          [0x3C, 0x66, 0x06, 0x0C, 0x30, 0x60, 0x7E, 0x00], [0x3C, 0x66, 0x06, 0x1C, 0x06, 0x66, 0x3C, 0x00],
+          [0x0C, 0x1C, 0x3C, 0x6C, 0x7E, 0x0C, 0x0C, 0x00], [0x7E, 0x60, 0x7C, 0x06, 0x06, 0x66, 0x3C, 0x00],
+          [0x3C, 0x60, 0x7C, 0x66, 0x66, 0x66, 0x3C, 0x00], [0x7E, 0x06, 0x0C, 0x18, 0x30, 0x30, 0x30, 0x00],
+          [0x3C, 0x66, 0x66, 0x3C, 0x66, 0x66, 0x3C, 0x00], [0x3C, 0x66, 0x66, 0x3E, 0x06, 0x0C, 0x38, 0x00]]
+
+
+def write_dwp():
+    rng = random.Random(29)
+    centres = [(2.0, 0.0), (-1.0, 1.7), (-1.0, -1.7)]
+    rows = ["x1,x2,label"]
+    for i in range(300):
+        c = i % 3
+        rows.append("%.5f,%.5f,%d" % (centres[c][0] + rng.gauss(0, 0.8), centres[c][1] + rng.gauss(0, 0.8), c))
+    with open(out("dwp-cim-robustness", "three-blobs.csv"), "w") as f:
+        f.write("\n".join(rows) + "\n")
+    # A hand-built nearest-centre MLP: relu([x, -x]) then the linear discriminant c.x - |c|^2 / 2.
+    folder = ("dwp-cim-robustness", "user-mlp")
+    with open(out(*folder, "1-data.csv"), "w") as f:
+        f.write("\n".join(rows) + "\n")
+    with open(out(*folder, "2-layer1.csv"), "w") as f:
+        f.write("1,0,0\n0,1,0\n-1,0,0\n0,-1,0\n")
+    with open(out(*folder, "3-layer2.csv"), "w") as f:
+        for cx, cy in centres:
+            f.write("%g,%g,%g,%g,%g\n" % (cx, cy, -cx, -cy, -(cx * cx + cy * cy) / 2))
+    n = 200
+    pixels, labels = bytearray(), bytearray()
+    for i in range(n):
+        c = i % 10
+        dx, dy = rng.randint(-1, 1), rng.randint(-1, 1)
+        for r in range(8):
+            for col in range(8):
+                sr, sc = r - dy, col - dx
+                on = 0 <= sr < 8 and 0 <= sc < 8 and (GLYPHS[c][sr] >> (7 - sc)) & 1
+                v = (200 if on else 20) + rng.gauss(0, 25)
+                pixels.append(max(0, min(255, int(v))))
+        labels.append(c)
+    folder = ("dwp-cim-robustness", "glyphs-idx")
+    with open(out(*folder, "1-images.idx"), "wb") as f:
+        f.write(struct.pack(">IIII", 0x803, n, 8, 8) + bytes(pixels))
+    with open(out(*folder, "2-labels.idx"), "wb") as f:
+        f.write(struct.pack(">II", 0x801, n) + bytes(labels))
 
 
 if __name__ == "__main__":
@@ -717,3 +760,4 @@ if __name__ == "__main__":
     write_hiddenstate_bad()
     write_fafo()
     write_care()
+    write_dwp()
