@@ -145,7 +145,7 @@ Eigen::MatrixXd LpGraph::denseS() const {
 }
 
 LpGraph knnGraph(const Eigen::MatrixXd& Z, int k) {
-    const Knn nn = exactKnn(Z, k);
+    const Knn nn = Z.cols() <= 8 ? exactKnnSorted(Z, k) : exactKnn(Z, k);
     const Eigen::Index n = Z.rows();
     std::vector<double> kth;
     for (Eigen::Index i = 0; i < n && nn.idx.cols() > 0; ++i)

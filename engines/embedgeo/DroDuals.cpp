@@ -14,8 +14,8 @@ namespace pl::embedgeo {
 
 namespace {
 
-constexpr int kBrentBits = 40;
-constexpr std::uintmax_t kBrentIters = 200;
+constexpr int kBrentBits = 52;
+constexpr std::uintmax_t kBrentIters = 500;
 
 /// The minimiser of a unimodal f on [lo, hi] (Boost.Math Brent).
 std::pair<double, double> brent(const std::function<double(double)>& f, double lo, double hi) {
@@ -165,30 +165,40 @@ DroValue renyiDual(const Eigen::VectorXd& s, double alpha, double rho) {
     return {std::min(v, mx), eta};
 }
 
+namespace {
+
+/// The η of the primal family q ∝ (s − η)₊^{1/(α−1)} whose Rényi divergence to uniform is ρ
+/// (bisection; the divergence grows with η). Requires 0 < ρ < log M and s not constant.
+double renyiPrimalEta(const Eigen::VectorXd& s, double alpha, double rho, int iterations) {
+    const double mx = s.maxCoeff(), mn = s.minCoeff();
+    double lo = mn - (mx - mn), hi = mx;
+    for (int it = 0; it < 200 && renyiOf(powerWeights(s, alpha, lo), alpha) > rho; ++it)
+        lo -= 2 * (mx - lo);
+    for (int it = 0; it < iterations; ++it) {
+        const double mid = 0.5 * (lo + hi);
+        (renyiOf(powerWeights(s, alpha, mid), alpha) > rho ? hi : lo) = mid;
+    }
+    return lo;
+}
+
+} // namespace
+
 Eigen::VectorXd renyiWeights(const Eigen::VectorXd& s, double alpha, double rho) {
     if (rho <= 0)
         return Eigen::VectorXd::Constant(s.size(), 1.0 / double(s.size()));
-    const DroValue d = renyiDual(s, alpha, rho);
-    if (std::isnan(d.arg))
+    if (rho >= std::log(double(s.size())) || s.maxCoeff() == s.minCoeff())
         return argmaxWeights(s);
-    return powerWeights(s, alpha, d.arg);
+    // The dual is flat in η for large α (CVaR-like), so the weights come from the primal
+    // condition (divergence = ρ) instead of the dual minimiser.
+    return powerWeights(s, alpha, renyiPrimalEta(s, alpha, rho, 64));
 }
 
 double renyiPrimal(const Eigen::VectorXd& s, double alpha, double rho) {
     if (rho <= 0)
         return s.mean();
-    const double mx = s.maxCoeff(), mn = s.minCoeff();
-    if (rho >= std::log(double(s.size())) || mx == mn)
-        return mx;
-    const double range = mx - mn;
-    double lo = mn - range, hi = mx; // the divergence grows with η
-    for (int it = 0; it < 200 && renyiOf(powerWeights(s, alpha, lo), alpha) > rho; ++it)
-        lo -= 2 * (mx - lo);
-    for (int it = 0; it < 300; ++it) {
-        const double mid = 0.5 * (lo + hi);
-        (renyiOf(powerWeights(s, alpha, mid), alpha) > rho ? hi : lo) = mid;
-    }
-    return powerWeights(s, alpha, lo).dot(s);
+    if (rho >= std::log(double(s.size())) || s.maxCoeff() == s.minCoeff())
+        return s.maxCoeff();
+    return powerWeights(s, alpha, renyiPrimalEta(s, alpha, rho, 300)).dot(s);
 }
 
 double effectiveSampleSize(const Eigen::VectorXd& q) {

@@ -33,7 +33,8 @@ double klPrimal(const Eigen::VectorXd& s, double rho);
 DroValue renyiDual(const Eigen::VectorXd& s, double alpha, double rho);
 /// The Rényi dual objective at η.
 double renyiObjective(const Eigen::VectorXd& s, double alpha, double rho, double eta);
-/// Worst-case weights q ∝ (s − η*)₊^{α*−1}.
+/// Worst-case weights q ∝ (s − η)₊^{α*−1}, η from the primal condition D_α(q‖uniform) = ρ
+/// (64 bisection steps; the dual is too flat in η for large α to give the weights).
 Eigen::VectorXd renyiWeights(const Eigen::VectorXd& s, double alpha, double rho);
 /// The Rényi primal max Σ qⱼ sⱼ s.t. Σ M^{α−1} qⱼ^α <= e^{(α−1)ρ}: bisection on η of the family
 /// q ∝ (s − η)₊^{1/(α−1)}.

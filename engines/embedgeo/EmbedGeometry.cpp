@@ -139,4 +139,65 @@ Knn exactKnn(const Eigen::MatrixXd& X, int k) {
     return out;
 }
 
+Knn exactKnnSorted(const Eigen::MatrixXd& X, int k) {
+    const Eigen::Index n = X.rows();
+    k = int(std::clamp<Eigen::Index>(k, 0, std::max<Eigen::Index>(0, n - 1)));
+    Knn out;
+    out.idx.resize(n, k);
+    out.dist2.resize(n, k);
+    std::vector<int> order(static_cast<size_t>(n));
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return X(a, 0) < X(b, 0); });
+    std::vector<std::pair<double, int>> heap; // max-heap of (dist2, index): worst on top
+    heap.reserve(size_t(k) + 1);
+    for (Eigen::Index pos = 0; pos < n; ++pos) {
+        const int i = order[size_t(pos)];
+        heap.clear();
+        auto offer = [&](int j) {
+            const double d = (X.row(i) - X.row(j)).squaredNorm();
+            const std::pair<double, int> c{d, j};
+            if (int(heap.size()) < k) {
+                heap.push_back(c);
+                std::push_heap(heap.begin(), heap.end());
+            } else if (c < heap.front()) {
+                std::pop_heap(heap.begin(), heap.end());
+                heap.back() = c;
+                std::push_heap(heap.begin(), heap.end());
+            }
+        };
+        auto done = [&](int j) {
+            const double g = X(j, 0) - X(i, 0);
+            return int(heap.size()) == k && g * g > heap.front().first;
+        };
+        Eigen::Index lo = pos - 1, hi = pos + 1;
+        bool left = lo >= 0, right = hi < n;
+        while (left || right) {
+            if (right) {
+                const int j = order[size_t(hi)];
+                if (done(j))
+                    right = false;
+                else {
+                    offer(j);
+                    right = ++hi < n;
+                }
+            }
+            if (left) {
+                const int j = order[size_t(lo)];
+                if (done(j))
+                    left = false;
+                else {
+                    offer(j);
+                    left = --lo >= 0;
+                }
+            }
+        }
+        std::sort_heap(heap.begin(), heap.end());
+        for (int t = 0; t < k; ++t) {
+            out.idx(i, t) = heap[size_t(t)].second;
+            out.dist2(i, t) = heap[size_t(t)].first;
+        }
+    }
+    return out;
+}
+
 } // namespace pl::embedgeo

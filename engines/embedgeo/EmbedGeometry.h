@@ -51,4 +51,10 @@ struct Knn {
 };
 Knn exactKnn(const Eigen::MatrixXd& X, int k);
 
+/// The same neighbours (same order, same tie rule) found by sorting the rows on column 0 and
+/// scanning outward from each row until the column-0 gap alone exceeds the current k-th distance:
+/// O(n log n + n·k·scan), fast for low-dimensional inputs with a spread-out first column (e.g. a
+/// Fisher score followed by a few PCs).
+Knn exactKnnSorted(const Eigen::MatrixXd& X, int k);
+
 } // namespace pl::embedgeo

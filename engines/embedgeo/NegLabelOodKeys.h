@@ -33,7 +33,7 @@ inline constexpr char kOpenWorldBias[] = "open_world_bias";
 namespace metric {
 inline constexpr char kAurocPrefix[] = "auroc_"; ///< + method
 inline constexpr char kFpr95Prefix[] = "fpr95_"; ///< + method
-inline constexpr char kEssKl[] = "ess_kl";       ///< mean ESS of the KL worst case over the images
+inline constexpr char kEssKl[] = "ess_kl"; ///< mean ESS of the KL worst case over up to 300 + 300 images
 inline constexpr char kEssRenyi[] = "ess_renyi";
 inline constexpr char kRhoKlTuned[] = "rho_kl_tuned";
 inline constexpr char kRhoRenyiTuned[] = "rho_renyi_tuned";

@@ -119,8 +119,13 @@ void NegLabelRun::mainScores() {
     o.alpha = m_p.getDouble(P::kAlpha);
     o.groups = int(m_p.getInt(P::kGroups));
     o.groupSeed = Rng(m_ctx.seed()).fork("groups").next();
-    o.ess = true;
     const ScoreSet s = scoreImages(m_test.idText, m_test.negText, m_test.images, o, m_ctx);
+    // Mean ESS of the worst cases on a subsample (the weights need a bisection per image).
+    const NegLabelData sub = subsample(m_test, 300, "ess");
+    ScoreOptions e = o;
+    e.neglabel = e.kl = e.renyi = false;
+    e.ess = true;
+    const ScoreSet es = scoreImages(sub.idText, sub.negText, sub.images, e, m_ctx);
     const std::vector<double>* v[] = {&s.neglabel, &s.kl, &s.renyi};
     std::vector<double> isId(m_test.isId.begin(), m_test.isId.end());
     m_doc.vectors[K::vector::kIsId] = isId;
@@ -138,8 +143,8 @@ void NegLabelRun::mainScores() {
         m_doc.series[K::key(K::series::kHistOodPrefix, name)] =
             histogram(*v[m], m_test.isId, 0, *lo, *hi, xl);
     }
-    m_doc.metrics[K::metric::kEssKl] = mean(s.essKl);
-    m_doc.metrics[K::metric::kEssRenyi] = mean(s.essRenyi);
+    m_doc.metrics[K::metric::kEssKl] = mean(es.essKl);
+    m_doc.metrics[K::metric::kEssRenyi] = mean(es.essRenyi);
     m_ctx.progress(0.35, "scores");
 }
 

@@ -24,7 +24,10 @@ std::vector<std::string> tokenize(const std::string& text) {
         size_t j = i;
         while (j < text.size() && wordByte(static_cast<unsigned char>(text[j])))
             ++j;
-        if (j - i >= 2) {
+        size_t chars = 0; // UTF-8 characters: bytes that are not continuation bytes
+        for (size_t t = i; t < j; ++t)
+            chars += (static_cast<unsigned char>(text[t]) & 0xC0) != 0x80;
+        if (chars >= 2) {
             std::string t = text.substr(i, j - i);
             std::transform(t.begin(), t.end(), t.begin(),
                            [](unsigned char c) { return c < 0x80 ? char(std::tolower(c)) : char(c); });

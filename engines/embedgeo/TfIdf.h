@@ -1,10 +1,11 @@
 #pragma once
 /// TF-IDF of response texts as scikit-learn's TfidfVectorizer(ngram_range=(1, 2)) computes it:
-/// lower-cased tokens of two or more word characters (ASCII letters, digits, '_' and every byte
-/// >= 0x80), unigrams and bigrams of consecutive tokens, raw counts, idf = ln((1+n)/(1+df)) + 1,
-/// rows L2-normalised, vocabulary in lexicographic (byte) order. Then a sparse random projection
-/// (Achlioptas: ±sqrt(3/d) with probability 1/6 each) to d dimensions and L2 normalisation. This is
-/// a bag-of-words stand-in, weaker than a sentence encoder. Pure functions; any thread.
+/// lower-cased tokens of two or more word characters (ASCII letters, digits, '_' and every
+/// non-ASCII UTF-8 character; only ASCII is lower-cased, so non-ASCII text may differ from sklearn), unigrams
+/// and bigrams of consecutive tokens, raw counts, idf = ln((1+n)/(1+df)) + 1, rows L2-normalised, vocabulary
+/// in lexicographic (byte) order. Then a sparse random projection (Achlioptas: ±sqrt(3/d) with probability
+/// 1/6 each) to d dimensions and L2 normalisation. This is a bag-of-words stand-in, weaker than a sentence
+/// encoder. Pure functions; any thread.
 
 #include "core/Rng.h"
 
