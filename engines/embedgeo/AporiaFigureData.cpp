@@ -75,11 +75,20 @@ void AporiaRun::figuresData() {
     m_doc.matrices[K::matrix::kPromptPca] =
         matrixOf(M, numberedLabels("response ", M.rows(), 0), {"pc1", "pc2", "truth", "predicted"});
     m_doc.metrics[K::metric::kShownPrompt] = shown;
-    // LP subgraph of the shown prompt: F (hallucinated share) after iterations 0, 1, 2, 5 and at the end.
+    // LP subgraph: the shown prompt's responses and their graph neighbours, placed at (Fisher score,
+    // PC 1) of the LP space; F (hallucinated share) after iterations 0, 1, 2, 5 and at the end.
     Graph g;
+    std::vector<int> nodes(ix.begin(), ix.end());
     std::vector<int> local_of(m_set.prompt.size(), -1);
-    for (size_t r = 0; r < ix.size(); ++r)
-        local_of[size_t(ix[r])] = int(r);
+    for (size_t r = 0; r < nodes.size(); ++r)
+        local_of[size_t(nodes[r])] = int(r);
+    for (int i : ix)
+        for (const auto& [j, w] :
+             m_first.graph.w.empty() ? std::vector<std::pair<int, double>>{} : m_first.graph.w[size_t(i)])
+            if (local_of[size_t(j)] < 0) {
+                local_of[size_t(j)] = int(nodes.size());
+                nodes.push_back(j);
+            }
     std::vector<char> seed(m_set.prompt.size(), 0);
     for (int i : m_first.seedIdx)
         seed[size_t(i)] = 1;
@@ -88,19 +97,19 @@ void AporiaRun::figuresData() {
         return s > 0 ? F(i, 1) / s : 0.5;
     };
     const char* names[] = {"f_it0", "f_it1", "f_it2", "f_it5"};
-    for (size_t r = 0; r < ix.size(); ++r) {
-        const int i = ix[r];
-        std::map<std::string, double> a{{"x", xy(Eigen::Index(r), 0)},
-                                        {"y", xy.cols() > 1 ? xy(Eigen::Index(r), 1) : 0.0},
-                                        {"truth", double(m_set.label[size_t(i)])},
-                                        {"seed", double(seed[size_t(i)])},
-                                        {"f_final", share(m_first.lp.F, i)}};
+    for (size_t r = 0; r < nodes.size(); ++r) {
+        const int i = nodes[r];
+        const bool hasZ = m_first.z.rows() > i && m_first.z.cols() > 1;
+        std::map<std::string, double> a{
+            {"x", hasZ ? m_first.z(i, 0) : 0.0},       {"y", hasZ ? m_first.z(i, 1) : 0.0},
+            {"truth", double(m_set.label[size_t(i)])}, {"seed", double(seed[size_t(i)])},
+            {"in_prompt", r < ix.size() ? 1.0 : 0.0},  {"f_final", share(m_first.lp.F, i)}};
         for (size_t s = 0; s < m_first.snapshots.size() && s < 4; ++s)
             a[names[s]] = share(m_first.snapshots[s], i);
         g.nodes.push_back(graphNode(int64_t(r), std::to_string(i), a));
     }
-    for (size_t r = 0; r < ix.size() && !m_first.graph.w.empty(); ++r)
-        for (const auto& [j, w] : m_first.graph.w[size_t(ix[r])])
+    for (size_t r = 0; r < nodes.size() && !m_first.graph.w.empty(); ++r)
+        for (const auto& [j, w] : m_first.graph.w[size_t(nodes[r])])
             if (local_of[size_t(j)] > int(r))
                 g.edges.push_back(graphEdge(int64_t(r), local_of[size_t(j)], w));
     m_doc.graphs[K::graph::kLpSubgraph] = g;

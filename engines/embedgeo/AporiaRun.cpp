@@ -180,8 +180,10 @@ AporiaDraw AporiaRun::runDraw(const std::vector<int>& seedIdx, bool keep) const 
     d.predicted["logreg_labels"] = lr;
     d.predicted["lp_raw"] = argmaxLabels(propagate(m_rawGraph, seed, alpha).F);
     d.predicted["densest_cluster"] = densestClusterLabels(m_set, m_geo);
-    if (keep)
+    if (keep) {
         d.graph = std::move(g);
+        d.z = Z;
+    }
     m_ctx.throwIfCancelled();
     return d;
 }

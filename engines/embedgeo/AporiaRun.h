@@ -22,6 +22,7 @@ struct AporiaDraw {
     LpResult lp;                                           ///< APORIA-LP
     std::vector<Eigen::MatrixXd> snapshots;                ///< F at iterations 0, 1, 2, 5 (if asked)
     LpGraph graph;                                         ///< APORIA-LP graph (if asked)
+    Eigen::MatrixXd z;                                     ///< the LP space [Fisher score, PCs] (if asked)
 };
 
 class AporiaRun {

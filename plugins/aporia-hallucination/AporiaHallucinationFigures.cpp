@@ -127,7 +127,7 @@ void lpSubgraph(const ResultDocument& d, FigureSpec& f) {
     const Graph* g = fig::graph(d, K::graph::kLpSubgraph);
     f.graph.layout = gui::GraphLayout::Given;
     f.graph.colormap = QStringLiteral("diverging");
-    f.graph.colorTitle = QStringLiteral("LP share hallucinated, converged");
+    f.graph.colorTitle = QStringLiteral("share hallucinated");
     f.graph.fixedRange = true;
     f.graph.vMin = 0;
     f.graph.vMax = 1;
@@ -138,7 +138,7 @@ void lpSubgraph(const ResultDocument& d, FigureSpec& f) {
         s.x = n.attrs.at("x");
         s.y = -n.attrs.at("y");
         s.value = n.attrs.at("f_final");
-        s.size = n.attrs.at("seed") > 0 ? 3.0 : 1.0;
+        s.size = n.attrs.at("seed") > 0 ? 3.0 : (n.attrs.at("in_prompt") > 0 ? 1.0 : 0.4);
         s.group = n.attrs.at("truth") == 1 ? QStringLiteral("hallucinated") : QStringLiteral("genuine");
         f.graph.nodes << s;
     }
@@ -150,7 +150,7 @@ void lpSubgraph(const ResultDocument& d, FigureSpec& f) {
         f.graph.edges << s;
     }
     gui::GraphLegendEntry seed;
-    seed.label = QStringLiteral("large disc: annotated seed");
+    seed.label = QStringLiteral("large: annotated seed; small: neighbour from another prompt");
     f.graph.legend << seed;
     f.caption =
         QStringLiteral(
