@@ -145,20 +145,26 @@ Eigen::MatrixXd LpGraph::denseS() const {
 }
 
 LpGraph knnGraph(const Eigen::MatrixXd& Z, int k) {
-    const Knn nn = Z.cols() <= 8 ? exactKnnSorted(Z, k) : exactKnn(Z, k);
+    const Knn nn = Z.cols() <= 8 ? exactKnnGrid(Z, k) : exactKnn(Z, k);
     const Eigen::Index n = Z.rows();
     std::vector<double> kth;
     for (Eigen::Index i = 0; i < n && nn.idx.cols() > 0; ++i)
         kth.push_back(nn.dist2(i, nn.idx.cols() - 1));
     const double s2 = std::max(median(kth), 1e-12);
-    std::vector<std::map<int, double>> w(static_cast<size_t>(n));
+    std::vector<std::vector<std::pair<int, double>>> w(static_cast<size_t>(n));
     for (Eigen::Index i = 0; i < n; ++i)
         for (Eigen::Index t = 0; t < nn.idx.cols(); ++t) {
             const int j = nn.idx(i, t);
             const double v = std::exp(-nn.dist2(i, t) / (2 * s2));
-            w[size_t(i)][j] = v;
-            w[size_t(j)][int(i)] = v;
+            w[size_t(i)].push_back({j, v});
+            w[size_t(j)].push_back({int(i), v});
         }
+    for (auto& row : w) { // symmetric union: an edge found from both ends carries the same weight
+        std::sort(row.begin(), row.end());
+        row.erase(std::unique(row.begin(), row.end(),
+                              [](const auto& a, const auto& b) { return a.first == b.first; }),
+                  row.end());
+    }
     LpGraph g;
     g.w.resize(size_t(n));
     g.s.resize(size_t(n));

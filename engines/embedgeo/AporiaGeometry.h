@@ -37,7 +37,7 @@ Eigen::MatrixXd standardise(const Eigen::MatrixXd& X);
 Eigen::VectorXd fisherDirection(const Eigen::MatrixXd& X, const std::vector<int>& idx,
                                 const std::vector<int>& y, double lambda);
 
-/// A symmetric kNN graph (exactKnnSorted for <= 8 columns, else exactKnn): W_ij = exp(−|z_i − z_j|² / (2σ²))
+/// A symmetric kNN graph (exactKnnGrid for <= 8 columns, else exactKnn): W_ij = exp(−|z_i − z_j|² / (2σ²))
 /// for j among i's k nearest or i among j's (σ² = median squared distance to the k-th neighbour), and S =
 /// D^-½ W D^-½ in CSR rows.
 struct LpGraph {

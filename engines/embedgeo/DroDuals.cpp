@@ -156,7 +156,26 @@ DroValue renyiDual(const Eigen::VectorXd& s, double alpha, double rho) {
         return {mx, kNaN};
     const double range = mx - mn;
     const std::vector<double> sorted = sortedDescending(s);
-    auto f = [&](double eta) { return renyiObjectiveSorted(sorted, alpha, rho, eta); };
+    // α* = 2 (α = 2): prefix sums of s and s² make each evaluation a binary search (spec §7).
+    std::vector<double> p1, p2;
+    const bool square = alpha == 2.0;
+    if (square) {
+        p1.assign(sorted.size() + 1, 0.0);
+        p2.assign(sorted.size() + 1, 0.0);
+        for (size_t j = 0; j < sorted.size(); ++j) {
+            p1[j + 1] = p1[j] + sorted[j];
+            p2[j + 1] = p2[j] + sorted[j] * sorted[j];
+        }
+    }
+    const double c = std::exp(0.5 * rho);
+    auto f = [&](double eta) {
+        if (!square)
+            return renyiObjectiveSorted(sorted, alpha, rho, eta);
+        const size_t m = size_t(std::lower_bound(sorted.begin(), sorted.end(), eta, std::greater<>()) -
+                                sorted.begin()); // values > η
+        const double q = std::max(0.0, p2[m] - 2 * eta * p1[m] + double(m) * eta * eta);
+        return c * std::sqrt(q / M) + eta;
+    };
     // h is convex; h(lo) >= h(lo + range) puts the minimiser right of lo.
     double lo = mn - range;
     for (int it = 0; it < 80 && f(lo) < f(lo + range); ++it)

@@ -200,4 +200,80 @@ Knn exactKnnSorted(const Eigen::MatrixXd& X, int k) {
     return out;
 }
 
+Knn exactKnnGrid(const Eigen::MatrixXd& X, int k) {
+    const Eigen::Index n = X.rows();
+    const int D = int(std::min<Eigen::Index>(3, X.cols()));
+    k = int(std::clamp<Eigen::Index>(k, 0, std::max<Eigen::Index>(0, n - 1)));
+    Knn out;
+    out.idx.resize(n, k);
+    out.dist2.resize(n, k);
+    if (n == 0 || k == 0 || D == 0)
+        return out;
+    double lo[3] = {0, 0, 0}, span = 0;
+    for (int a = 0; a < D; ++a) {
+        lo[a] = X.col(a).minCoeff();
+        span = std::max(span, X.col(a).maxCoeff() - lo[a]);
+    }
+    const int G = std::max(1, int(std::cbrt(double(n) / std::max(1, k))));
+    const double h = span > 0 ? span / G * (1 + 1e-12) : 1.0;
+    int g[3] = {1, 1, 1};
+    for (int a = 0; a < D; ++a)
+        g[a] = G;
+    auto cellOf = [&](Eigen::Index i, int a) { return std::min(g[a] - 1, int((X(i, a) - lo[a]) / h)); };
+    const size_t cells = size_t(g[0]) * size_t(g[1]) * size_t(g[2]);
+    std::vector<int> start(cells + 1, 0), items(static_cast<size_t>(n));
+    std::vector<size_t> cellIdx(static_cast<size_t>(n));
+    for (Eigen::Index i = 0; i < n; ++i) {
+        const int c0 = cellOf(i, 0), c1 = D > 1 ? cellOf(i, 1) : 0, c2 = D > 2 ? cellOf(i, 2) : 0;
+        cellIdx[size_t(i)] = (size_t(c2) * size_t(g[1]) + size_t(c1)) * size_t(g[0]) + size_t(c0);
+        ++start[cellIdx[size_t(i)] + 1];
+    }
+    for (size_t c = 0; c < cells; ++c)
+        start[c + 1] += start[c];
+    std::vector<int> fill(start.begin(), start.end() - 1);
+    for (Eigen::Index i = 0; i < n; ++i)
+        items[size_t(fill[cellIdx[size_t(i)]]++)] = int(i);
+    std::vector<std::pair<double, int>> heap;
+    for (Eigen::Index i = 0; i < n; ++i) {
+        heap.clear();
+        const int q[3] = {cellOf(i, 0), D > 1 ? cellOf(i, 1) : 0, D > 2 ? cellOf(i, 2) : 0};
+        const int maxRing = std::max({g[0], g[1], g[2]});
+        for (int r = 0; r <= maxRing; ++r) {
+            for (int c2 = std::max(0, q[2] - r); c2 <= std::min(g[2] - 1, q[2] + r); ++c2)
+                for (int c1 = std::max(0, q[1] - r); c1 <= std::min(g[1] - 1, q[1] + r); ++c1)
+                    for (int c0 = std::max(0, q[0] - r); c0 <= std::min(g[0] - 1, q[0] + r); ++c0) {
+                        const int cheb =
+                            std::max({std::abs(c0 - q[0]), std::abs(c1 - q[1]), std::abs(c2 - q[2])});
+                        if (cheb != r)
+                            continue;
+                        const size_t c = (size_t(c2) * size_t(g[1]) + size_t(c1)) * size_t(g[0]) + size_t(c0);
+                        for (int t = start[c]; t < start[c + 1]; ++t) {
+                            const int j = items[size_t(t)];
+                            if (j == i)
+                                continue;
+                            const std::pair<double, int> cand{(X.row(i) - X.row(j)).squaredNorm(), j};
+                            if (int(heap.size()) < k) {
+                                heap.push_back(cand);
+                                std::push_heap(heap.begin(), heap.end());
+                            } else if (cand < heap.front()) {
+                                std::pop_heap(heap.begin(), heap.end());
+                                heap.back() = cand;
+                                std::push_heap(heap.begin(), heap.end());
+                            }
+                        }
+                    }
+            // Every cell of ring r + 1 is at least r h away (in the grid columns) from row i.
+            const double bound = double(r) * h;
+            if (int(heap.size()) == k && bound * bound > heap.front().first)
+                break;
+        }
+        std::sort_heap(heap.begin(), heap.end());
+        for (int t = 0; t < k; ++t) {
+            out.idx(i, t) = heap[size_t(t)].second;
+            out.dist2(i, t) = heap[size_t(t)].first;
+        }
+    }
+    return out;
+}
+
 } // namespace pl::embedgeo

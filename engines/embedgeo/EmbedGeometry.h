@@ -57,4 +57,9 @@ Knn exactKnn(const Eigen::MatrixXd& X, int k);
 /// Fisher score followed by a few PCs).
 Knn exactKnnSorted(const Eigen::MatrixXd& X, int k);
 
+/// The same neighbours from a uniform grid over the first min(3, d) columns (about k points per
+/// cell), visiting rings of cells until the ring's distance bound exceeds the k-th distance: exact,
+/// and fast for low-dimensional inputs (the APORIA-LP space).
+Knn exactKnnGrid(const Eigen::MatrixXd& X, int k);
+
 } // namespace pl::embedgeo

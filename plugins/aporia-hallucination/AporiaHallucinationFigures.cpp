@@ -17,8 +17,7 @@ namespace K = embedgeo::aporia::keys;
 
 namespace {
 
-const char* const kNames[] = {"APORIA-LP", "kNN on labels", "logistic regression on labels",
-                              "LP on raw embeddings", "densest cluster = genuine"};
+const char* const kNames[] = {"APORIA-LP", "kNN", "logreg", "LP raw", "densest cluster"};
 
 void promptPca(const ResultDocument& d, FigureSpec& f) {
     const Matrix* m = fig::matrix(d, K::matrix::kPromptPca);
@@ -92,6 +91,9 @@ void f1VsLabels(const ResultDocument& d, FigureSpec& f) {
     f.chart.fixedYRange = true;
     f.chart.yMin = 0;
     f.chart.yMax = 1;
+    f.chart.fixedXRange = true;
+    f.chart.xMin = 8;
+    f.chart.xMax = 200;
     f.caption =
         QStringLiteral("F1 of the hallucinated class on the unlabelled responses, mean of 3 label draws per "
                        "point. With %1 labels (5 draws): APORIA-LP %2, LP on raw embeddings %3.")
@@ -154,9 +156,9 @@ void lpSubgraph(const ResultDocument& d, FigureSpec& f) {
     f.graph.legend << seed;
     f.caption =
         QStringLiteral(
-            "The kNN graph of APORIA-LP restricted to prompt %1, placed as in its PCA scatter; colour: "
-            "converged hallucinated share F_h/(F_g+F_h) after %2 iterations (attributes f_it0..5 "
-            "hold the earlier iterations).")
+            "The APORIA-LP kNN graph around prompt %1: its responses and their neighbours from other "
+            "prompts, at (Fisher score, PC 1) of the LP space; colour: hallucinated share F_h/(F_g+F_h) "
+            "after %2 iterations (node attributes f_it0..5 hold earlier iterations).")
             .arg(fig::metric(d, K::metric::kShownPrompt), 0, 'f', 0)
             .arg(fig::metric(d, K::metric::kLpIterations), 0, 'f', 0);
 }

@@ -79,7 +79,7 @@ void worstCaseWeights(const ResultDocument& d, FigureSpec& f) {
     std::iota(o.begin(), o.end(), size_t(0));
     if (s)
         std::stable_sort(o.begin(), o.end(), [&](size_t a, size_t b) { return (*s)[a] > (*s)[b]; });
-    o.resize(std::min<size_t>(o.size(), 15));
+    o.resize(std::min<size_t>(o.size(), 8));
     SeriesSpec a, b;
     a.name = QStringLiteral("KL worst case (ESS %1)").arg(fig::metric(d, K::metric::kEssPickKl), 0, 'f', 1);
     b.name =
@@ -95,7 +95,7 @@ void worstCaseWeights(const ResultDocument& d, FigureSpec& f) {
         f.chart.categories << QString::number((*s)[o[r]], 'f', 2);
     }
     f.chart.series << a << b;
-    f.chart.xLabel = QStringLiteral("negatives of the picked image, by cosine s~ (largest 15)");
+    f.chart.xLabel = QStringLiteral("negatives of the picked image, by cosine s~ (largest 8)");
     f.chart.yLabel = QStringLiteral("worst-case weight q_j");
     f.caption =
         QStringLiteral("Worst-case distributions over the negatives for image %1 (%2): KL tilts "

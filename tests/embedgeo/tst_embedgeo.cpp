@@ -1,7 +1,7 @@
 // Math of the embedding-geometry engine: NegLabel = sigma(S/tau) with lambda pinned at tau and
 // rho = log M; the KL and Renyi duals against their primals (bisection on the multiplier) and
 // against scipy's minimize_scalar; label propagation against (1 - a)(I - aS)^-1 Y; TF-IDF against
-// sklearn's TfidfVectorizer; vMF moments against the Bessel ratio; sorted kNN against brute force;
+// sklearn's TfidfVectorizer; vMF moments against the Bessel ratio; sorted and grid kNN against brute force;
 // AUROC against the pairwise definition.
 #include "embedgeo/AporiaGeometry.h"
 #include "embedgeo/DroDuals.h"
@@ -260,11 +260,24 @@ for row in X: print(' '.join(repr(float(x)) for x in row))
         for (Eigen::Index i = 0; i < Z.rows(); ++i)
             for (int j = 0; j < 3; ++j)
                 Z(i, j) = r.normal() * (j == 0 ? 3 : 1);
-        const Knn a = exactKnn(Z, 10), b = exactKnnSorted(Z, 10);
+        const Knn a = exactKnn(Z, 10), b = exactKnnSorted(Z, 10), c = exactKnnGrid(Z, 10);
         for (Eigen::Index i = 0; i < Z.rows(); ++i)
             for (int t = 0; t < 10; ++t) {
                 QVERIFY(std::abs(a.dist2(i, t) - b.dist2(i, t)) < 1e-12);
                 QCOMPARE(a.idx(i, t), b.idx(i, t));
+                QVERIFY(std::abs(a.dist2(i, t) - c.dist2(i, t)) < 1e-12);
+                QCOMPARE(a.idx(i, t), c.idx(i, t));
+            }
+        // Four columns (the grid uses three) and exact duplicates.
+        Eigen::MatrixXd W(300, 4);
+        for (Eigen::Index i = 0; i < W.rows(); ++i)
+            for (int j = 0; j < 4; ++j)
+                W(i, j) = i % 7 == 0 ? 0.5 : r.normal();
+        const Knn d4 = exactKnn(W, 5), g4 = exactKnnGrid(W, 5);
+        for (Eigen::Index i = 0; i < W.rows(); ++i)
+            for (int t = 0; t < 5; ++t) {
+                QVERIFY(std::abs(d4.dist2(i, t) - g4.dist2(i, t)) < 1e-12);
+                QCOMPARE(d4.idx(i, t), g4.idx(i, t));
             }
     }
 
