@@ -214,7 +214,7 @@ Knn exactKnnGrid(const Eigen::MatrixXd& X, int k) {
         lo[a] = X.col(a).minCoeff();
         span = std::max(span, X.col(a).maxCoeff() - lo[a]);
     }
-    const int G = std::max(1, int(std::cbrt(double(n) / std::max(1, k))));
+    const int G = std::max(1, int(std::cbrt(27.0 * double(n) / std::max(1, k)))); // ~k/27 points per cell
     const double h = span > 0 ? span / G * (1 + 1e-12) : 1.0;
     int g[3] = {1, 1, 1};
     for (int a = 0; a < D; ++a)

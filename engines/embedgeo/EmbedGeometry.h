@@ -57,7 +57,7 @@ Knn exactKnn(const Eigen::MatrixXd& X, int k);
 /// Fisher score followed by a few PCs).
 Knn exactKnnSorted(const Eigen::MatrixXd& X, int k);
 
-/// The same neighbours from a uniform grid over the first min(3, d) columns (about k points per
+/// The same neighbours from a uniform grid over the first min(3, d) columns (about k/27 points per
 /// cell), visiting rings of cells until the ring's distance bound exceeds the k-th distance: exact,
 /// and fast for low-dimensional inputs (the APORIA-LP space).
 Knn exactKnnGrid(const Eigen::MatrixXd& X, int k);
