@@ -152,7 +152,7 @@ void lpSubgraph(const ResultDocument& d, FigureSpec& f) {
         f.graph.edges << s;
     }
     gui::GraphLegendEntry seed;
-    seed.label = QStringLiteral("large: annotated seed; small: neighbour from another prompt");
+    seed.label = QStringLiteral("large: seed, small: other prompt");
     f.graph.legend << seed;
     f.caption =
         QStringLiteral(
