@@ -20,6 +20,9 @@ nothing in the build or the tests runs this script.
 - tests/data/bad/inslen-hallucination-*.npz, sae-domain-ood-*: bad files of those two panels.
 - fafo-decoding/copy-prompts.txt: token-id prompts (V = 128) that repeat a segment at distances 60-300;
   fafo-decoding/random-transformer/: a small random 2-layer transformer (.safetensors, F32) and prompts.
+- aporia-hallucination/*: templated answers to made-up fact prompts (JSONL, all labelled) and a set
+  with matching embeddings (Gaussian around a prompt direction, genuine tighter);
+- negative-label-ood/tiny-clip.npz: a CLIP-like toy (ID labels, negatives, images, is_id).
 """
 import gzip
 import json
@@ -740,6 +743,75 @@ def write_dwp():
         f.write(struct.pack(">IIII", 0x803, n, 8, 8) + bytes(pixels))
     with open(out(*folder, "2-labels.idx"), "wb") as f:
         f.write(struct.pack(">II", 0x801, n) + bytes(labels))
+# ---------------------------------------------------------------- aporia-hallucination / negative-label-ood
+def npy_bytes(shape, flat, dtype="<f8"):
+    """A C-order .npy (format 1.0) of float64 ('<f8') or int64 ('<i8') values, as bytes."""
+    dims = "(%s)" % (", ".join(str(d) for d in shape) + ("," if len(shape) == 1 else ""))
+    header = "{'descr': '%s', 'fortran_order': False, 'shape': %s, }" % (dtype, dims)
+    header += " " * (64 - (10 + len(header) + 1) % 64) + "\n"
+    code = "d" if dtype == "<f8" else "q"
+    return (b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)) + header.encode("latin1") +
+            struct.pack("<%d%s" % (len(flat), code), *flat))
+
+
+def unit(v):
+    n = math.sqrt(sum(x * x for x in v))
+    return [x / n for x in v]
+
+
+def write_aporia():
+    rng = random.Random(22)
+    syl = ["ka", "lo", "mi", "ren", "tos", "vu", "zer", "pa", "sel", "dor", "an", "bel"]
+    word = lambda k: "".join(rng.choice(syl) for _ in range(k)).capitalize()
+    genuine = ["The capital of {e} is {v}.", "{v} is the capital of {e}.", "{e} has {v} as its capital.",
+               "As far as I know, the capital of {e} is {v}."]
+    lines, emb = [], []
+    d = 16
+    for p in range(8):
+        e, v = word(3), word(3)
+        wrong = [word(3) for _ in range(3)]
+        mu = unit([rng.gauss(0, 1) for _ in range(d)])
+        for r in range(12):
+            hall = rng.random() < 0.3
+            if hall:
+                fill = " ".join(word(2).lower() for _ in range(rng.randint(5, 9)))
+                text = "Legend has it that the capital of %s was %s, because %s." % (e, rng.choice(wrong), fill)
+                c = unit([m + 0.9 * rng.gauss(0, 1) / math.sqrt(d) * 3 for m in mu])
+            else:
+                text = rng.choice(genuine).format(e=e, v=v)
+                c = unit([m + 0.25 * rng.gauss(0, 1) / math.sqrt(d) * 3 for m in mu])
+            lines.append({"prompt_id": "q%d" % p, "response": text, "label": "hallucinated" if hall else "genuine"})
+            emb.append(c)
+    body = "".join(json.dumps(l) + "\n" for l in lines)
+    for path in (out("aporia-hallucination", "capital-facts.jsonl"),
+                 out("aporia-hallucination", "with-embeddings", "1-responses.jsonl")):
+        with open(path, "w") as f:
+            f.write(body)
+    write_npy(out("aporia-hallucination", "with-embeddings", "2-embeddings.npy"), emb, "<f8")
+
+
+def write_negood():
+    rng = random.Random(23)
+    d, K, M, n = 32, 10, 200, 100
+    gap = unit([rng.gauss(0, 1) for _ in range(d)])
+    concepts = [unit([rng.gauss(0, 1) for _ in range(d)]) for _ in range(K + 30)]
+    words = [unit([rng.gauss(0, 1) for _ in range(d)]) for _ in range(M - 20)]
+    neg = concepts[K + 10:] + words  # 20 OOD concepts and random words
+    images, is_id = [], []
+    for i in range(2 * n):
+        c = concepts[rng.randrange(K)] if i < n else concepts[K + rng.randrange(30)]
+        mu = unit([a + 1.5 * g for a, g in zip(c, gap)])
+        images.append(unit([m + rng.gauss(0, 1) * 0.12 for m in mu]))
+        is_id.append(1 if i < n else 0)
+    flat = lambda rows: [x for r in rows for x in r]
+    arrays = [("id_text", npy_bytes((K, d), flat(concepts[:K]))), ("neg_text", npy_bytes((M, d), flat(neg))),
+              ("images", npy_bytes((2 * n, d), flat(images))), ("is_id", npy_bytes((2 * n,), is_id, "<i8"))]
+    import zipfile
+    with zipfile.ZipFile(out("negative-label-ood", "tiny-clip.npz"), "w", zipfile.ZIP_DEFLATED) as z:
+        for name, data in arrays:
+            info = zipfile.ZipInfo(name + ".npy", date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            z.writestr(info, data)
 
 
 if __name__ == "__main__":
@@ -761,3 +833,5 @@ if __name__ == "__main__":
     write_fafo()
     write_care()
     write_dwp()
+    write_aporia()
+    write_negood()
