@@ -2,7 +2,7 @@
 /// Detection and classification metrics of the embedding-geometry panels: AUROC (ties count 1/2),
 /// FPR at 95% TPR, ROC curve points, binary F1. Positives are the class the score ranks high
 /// (in-distribution for OOD scores, hallucinated for APORIA). Pure functions; any thread.
-/// (engines/smallnets has its own AUROC; a later change may fold both into engines/core.)
+/// AUROC, FPR@95 and ROC points adapt engines/core/Detection to 0/1 int labels.
 
 #include <cstdint>
 #include <vector>
