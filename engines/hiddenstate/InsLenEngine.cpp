@@ -143,7 +143,7 @@ std::vector<ParamSpec> InsLenEngine::params() const {
     };
     return {
         grp(ParamSpec::choice(P::kMode, "mode", {"toy", "file"}, "toy",
-                              "file: your exported states; toy: the in-engine stand-in model"),
+                              "file: your exported states; toy: the in-engine stand-in model (input files are always scored)"),
             "data"),
         grp(ParamSpec::integer(P::kImageLayer, "image layer", -1, 255, -1,
                                "layer of the image lens and patch states (-1 = last)"),
@@ -225,13 +225,14 @@ std::shared_ptr<const LoadedInput> InsLenEngine::load(const std::string& path) c
 
 ResultDocument InsLenEngine::run(const InputList& inputs, const ParamSet& p, RunContext& ctx) const {
     ResultDocument doc;
-    const bool toy = p.getString(P::kMode) == "toy";
+    // Files given: they are what the user wants scored, whatever `mode` says (toy is the default).
+    const bool toy = p.getString(P::kMode) == "toy" && inputs.empty();
+    if (p.getString(P::kMode) == "toy" && !inputs.empty())
+        doc.notes.push_back("mode = toy with input files: the files are scored (mode = file)");
     Eigen::MatrixXd head;
     std::vector<const InsLenCaption*> caps;
     ToyMultimodalRun toyRun;
     if (toy) {
-        if (!inputs.empty())
-            throw UsageError("mode = toy takes no input files (use mode = file)");
         ToyMultimodalConfig c;
         c.objects = int(p.getInt(P::kObjects));
         c.patches = int(p.getInt(P::kPatches));

@@ -41,7 +41,9 @@ bool isExample(const QFileInfo& fi) {
 }
 
 /// panel id -> example name -> files in load order (a folder's files by name).
-QMap<QString, QMap<QString, QStringList>> examples() {
+/// Example sets per panel: a file, or a folder's files (`recursive`: with its subfolders', e.g. the
+/// caption archives of inslen-hallucination/synthetic-captions/captions/).
+QMap<QString, QMap<QString, QStringList>> examples(bool recursive = false) {
     QMap<QString, QMap<QString, QStringList>> out;
     const QDir root(kExamples);
     for (const QFileInfo& panel : root.entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name))
@@ -55,6 +57,14 @@ QMap<QString, QMap<QString, QStringList>> examples() {
                 for (const QFileInfo& f : QDir(e.absoluteFilePath()).entryInfoList(QDir::Files, QDir::Name))
                     if (isExample(f))
                         files << f.absoluteFilePath();
+                if (recursive)
+                    for (const QFileInfo& sub :
+                         QDir(e.absoluteFilePath())
+                             .entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name))
+                        for (const QFileInfo& f :
+                             QDir(sub.absoluteFilePath()).entryInfoList(QDir::Files, QDir::Name))
+                            if (isExample(f))
+                                files << f.absoluteFilePath();
             } else {
                 files << e.absoluteFilePath();
             }
@@ -139,7 +149,7 @@ void TstExamples::readmeNamesEveryFile() {
 void TstExamples::examplesRun_data() {
     QTest::addColumn<QString>("panel");
     QTest::addColumn<QStringList>("files");
-    const auto all = examples();
+    const auto all = examples(true);
     for (auto p = all.begin(); p != all.end(); ++p)
         for (auto e = p.value().begin(); e != p.value().end(); ++e)
             QTest::newRow(qPrintable(p.key() + QLatin1Char('/') + e.key())) << p.key() << e.value();
