@@ -36,7 +36,7 @@ bool parseLabel(const nlohmann::json& v, int& out, std::string& bad) {
     }
     bad = v.dump();
     if (bad.size() > 40)
-        bad = bad.substr(0, 40) + "...";
+        bad.replace(40, std::string::npos, "...");
     return false;
 }
 

@@ -79,7 +79,7 @@ void preferenceCdf(const CareWorld& w, const Mat& userF, const Mat& itemF, const
 
 } // namespace
 
-CareStandIn generateCareStandIn(const CareWorld& w, Rng rng) {
+CareStandIn generateCareStandIn(const CareWorld& w, const Rng& rng) {
     CareStandIn out;
     Rng gen = rng.fork("world");
     Mat userF = gaussian(gen, w.users, w.dim);

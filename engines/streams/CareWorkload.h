@@ -32,6 +32,6 @@ struct CareStandIn {
 };
 
 /// Generates the stand-in streams.
-CareStandIn generateCareStandIn(const CareWorld& w, Rng rng);
+CareStandIn generateCareStandIn(const CareWorld& w, const Rng& rng);
 
 } // namespace pl::streams

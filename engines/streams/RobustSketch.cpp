@@ -7,7 +7,7 @@
 
 namespace pl::streams {
 
-RobustSketch::RobustSketch(int64_t k, int levels, StatisticFn f, double epsilon, int64_t horizon,
+RobustSketch::RobustSketch(int64_t k, int levels, const StatisticFn& f, double epsilon, int64_t horizon,
                            int64_t restart, Rng& rng)
     : m_s(k, levels, f, KeyedHash(rng), true), m_restart(restart),
       m_L(ceilLog2(restart > 0 ? restart : std::max<int64_t>(horizon, 1))),

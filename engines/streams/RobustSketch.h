@@ -18,8 +18,8 @@ namespace pl::streams {
 class RobustSketch : public ResettableSketch {
 public:
     /// \a horizon: operations planned (T); f.bound() must be finite.
-    RobustSketch(int64_t k, int levels, StatisticFn f, double epsilon, int64_t horizon, int64_t restart,
-                 Rng& rng);
+    RobustSketch(int64_t k, int levels, const StatisticFn& f, double epsilon, int64_t horizon,
+                 int64_t restart, Rng& rng);
     void apply(const StreamOp& op) override;
     double estimate() const override;
     double answerWeight() const override;

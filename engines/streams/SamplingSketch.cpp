@@ -8,7 +8,8 @@
 
 namespace pl::streams {
 
-SamplingSketch::SamplingSketch(int64_t k, int levels, StatisticFn f, KeyedHash h, bool perEpochCoins)
+SamplingSketch::SamplingSketch(int64_t k, int levels, const StatisticFn& f, const KeyedHash& h,
+                               bool perEpochCoins)
     : m_k(k), m_f(f), m_hash(h), m_perEpoch(perEpochCoins), m_levels(size_t(std::max(1, levels))),
       m_delta(m_levels.size(), 0.0) {}
 

@@ -18,7 +18,7 @@ namespace pl::streams {
 class SamplingSketch {
 public:
     /// \a k keys per level, \a levels levels (p_0 = 1 … p_{levels−1}), statistic \a f, hash \a h.
-    SamplingSketch(int64_t k, int levels, StatisticFn f, KeyedHash h, bool perEpochCoins);
+    SamplingSketch(int64_t k, int levels, const StatisticFn& f, const KeyedHash& h, bool perEpochCoins);
 
     /// Applies one operation; levelDelta() then holds each level's change of Σf.
     void apply(const StreamOp& op);

@@ -32,7 +32,7 @@ public:
 /// The exact answer: a hash map of every key's value.
 class ExactSketch : public ResettableSketch {
 public:
-    explicit ExactSketch(StatisticFn f) : m_f(f) {}
+    explicit ExactSketch(const StatisticFn& f) : m_f(f) {}
     void apply(const StreamOp& op) override;
     double estimate() const override { return m_F; }
     double answerWeight() const override { return 1; }
@@ -50,7 +50,8 @@ private:
 /// The baseline: SamplingSketch with one coin per key, answered exactly.
 class BaselineSketch : public ResettableSketch {
 public:
-    BaselineSketch(int64_t k, int levels, StatisticFn f, KeyedHash h) : m_s(k, levels, f, h, false) {}
+    BaselineSketch(int64_t k, int levels, const StatisticFn& f, const KeyedHash& h)
+        : m_s(k, levels, f, h, false) {}
     void apply(const StreamOp& op) override { m_s.apply(op); }
     double estimate() const override { return m_s.estimate(); }
     double answerWeight() const override;

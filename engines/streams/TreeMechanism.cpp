@@ -14,7 +14,7 @@ int ceilLog2(int64_t T) {
     return L;
 }
 
-TreeMechanism::TreeMechanism(int levels, double b, Rng rng, bool deferred)
+TreeMechanism::TreeMechanism(int levels, double b, const Rng& rng, bool deferred)
     : m_alpha(size_t(levels < 1 ? 1 : levels), 0.0), m_noise(m_alpha.size(), 0.0), m_b(b), m_rng(rng),
       m_deferred(deferred) {}
 

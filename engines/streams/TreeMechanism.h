@@ -17,7 +17,7 @@ public:
     /// A tree for at most 2^levels − 1 steps with Laplace scale \a b, noise from \a rng (copied).
     /// A \a deferred tree keeps only the exact node sums until activate(): nobody reads its
     /// releases before, so drawing each live node's noise then has the same distribution.
-    TreeMechanism(int levels, double b, Rng rng, bool deferred = false);
+    TreeMechanism(int levels, double b, const Rng& rng, bool deferred = false);
 
     /// Draws the noise of the nodes live at the current step and releases from now on (no-op
     /// when already active).
