@@ -50,7 +50,7 @@ struct SweepState {
     const SweepPlan* plan = nullptr;
     std::vector<SweepCell> runs;
     std::vector<ResultDocument> results;
-    std::vector<int> todo;
+    std::vector<int> pending;
     QString dir;
     ParamSet base;
 };
@@ -83,7 +83,7 @@ int resume(SweepState& s) {
                 // not a finished run of this sweep: computed again
             }
         }
-        s.todo.push_back(int(i));
+        s.pending.push_back(int(i));
     }
     return reused;
 }
@@ -114,7 +114,7 @@ void runAll(SweepState& s, int jobs, QTextStream& err) {
         s.results[i] = std::move(d); // each index is written by one worker only
     };
     const std::exception_ptr failure =
-        SweepRunner::run(*s.model, *s.plan, s.base, s.runs, s.todo, jobs, done, progress);
+        SweepRunner::run(*s.model, *s.plan, s.base, s.runs, s.pending, jobs, done, progress);
     if (!failure)
         return;
     try {

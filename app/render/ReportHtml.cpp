@@ -45,6 +45,22 @@ QString inlineSvg(const gui::FigureSpec& spec, QString* error) {
     return QStringLiteral("<div class=\"figure\">%1</div>").arg(start >= 0 ? svg.mid(start) : svg);
 }
 
+QString figureSection(const gui::FigureSpec& spec, const QString& title, bool embedSvg,
+                      const QString& imageKey, QString* error) {
+    QString h = QStringLiteral("<h3>%1</h3>").arg(esc(title));
+    if (embedSvg) {
+        const QString svg = inlineSvg(spec, error);
+        if (svg.isEmpty())
+            return {};
+        h += svg;
+    } else {
+        h += QStringLiteral("<p><img src=\"fig:%1\" width=\"620\"></p>").arg(esc(imageKey));
+    }
+    if (!spec.caption.isEmpty())
+        h += QStringLiteral("<p class=\"caption\">%1</p>").arg(esc(spec.caption));
+    return h;
+}
+
 bool writeTextFile(const QString& path, const QString& text, QString* error) {
     QSaveFile f(path);
     const QByteArray bytes = text.toUtf8();

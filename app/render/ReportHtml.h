@@ -19,6 +19,11 @@ QString styleSheet();
 /// The figure as an inline `<div class="figure"><svg…></div>` (96 dpi); empty with *error set when
 /// it cannot be drawn.
 QString inlineSvg(const gui::FigureSpec& spec, QString* error);
+/// One figure of a report: `<h3>title</h3>`, the figure (inline SVG when `embedSvg`, else
+/// `<img src="fig:<imageKey>">`, the key under which the PDF writer adds the rendered image) and
+/// its caption. Empty with *error set when the SVG cannot be drawn.
+QString figureSection(const gui::FigureSpec& spec, const QString& title, bool embedSvg,
+                      const QString& imageKey, QString* error);
 /// Writes UTF-8 text atomically (QSaveFile); false with *error on failure.
 bool writeTextFile(const QString& path, const QString& text, QString* error);
 

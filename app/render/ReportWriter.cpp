@@ -98,17 +98,11 @@ QString ReportWriter::html(bool embedSvg, QString* error) const {
                 *error = QStringLiteral("figure '%1': %2").arg(f.id, e.what());
             return {};
         }
-        h += QStringLiteral("<h3>%1</h3>").arg(esc(spec.title.isEmpty() ? f.title : spec.title));
-        if (embedSvg) {
-            const QString svg = report::inlineSvg(spec, error);
-            if (svg.isEmpty())
-                return {};
-            h += svg;
-        } else {
-            h += QStringLiteral("<p><img src=\"fig:%1\" width=\"620\"></p>").arg(esc(f.id));
-        }
-        if (!spec.caption.isEmpty())
-            h += QStringLiteral("<p class=\"caption\">%1</p>").arg(esc(spec.caption));
+        const QString section =
+            report::figureSection(spec, spec.title.isEmpty() ? f.title : spec.title, embedSvg, f.id, error);
+        if (section.isEmpty())
+            return {};
+        h += section;
     }
 
     h += QStringLiteral(

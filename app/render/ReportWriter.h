@@ -21,7 +21,7 @@ public:
 
     bool writeHtml(const QString& path, QString* error) const;
     bool writePdf(const QString& path, QString* error) const;
-    /// The HTML text; with embedSvg = false figures are <img src="fig:ID"> placeholders
+    /// The HTML text; with embedSvg = false figures are <img src="fig:ID"> references
     /// (used for the PDF, where they are added as image resources).
     QString html(bool embedSvg, QString* error) const;
 

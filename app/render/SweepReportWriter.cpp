@@ -64,18 +64,11 @@ QString SweepReportWriter::html(bool embedSvg, QString* error) const {
     h += QStringLiteral("<h2>Claims over all runs</h2>") + claimsTable();
     h += QStringLiteral("<h2>Figures</h2>");
     for (int i = 0; i < m_figures.size(); ++i) {
-        const gui::FigureSpec& spec = m_figures[i];
-        h += QStringLiteral("<h3>%1</h3>").arg(esc(spec.title));
-        if (embedSvg) {
-            const QString svg = report::inlineSvg(spec, error);
-            if (svg.isEmpty())
-                return {};
-            h += svg;
-        } else {
-            h += QStringLiteral("<p><img src=\"fig:%1\" width=\"620\"></p>").arg(i);
-        }
-        if (!spec.caption.isEmpty())
-            h += QStringLiteral("<p class=\"caption\">%1</p>").arg(esc(spec.caption));
+        const QString section =
+            report::figureSection(m_figures[i], m_figures[i].title, embedSvg, QString::number(i), error);
+        if (section.isEmpty())
+            return {};
+        h += section;
     }
     h += QStringLiteral(
              "<h2>Provenance</h2><p class=\"prov\">Paperlab %1 (commit %2); panel %3 %4; sweep %5; "

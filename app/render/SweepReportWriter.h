@@ -19,7 +19,7 @@ public:
                       const QVector<gui::FigureSpec>& figures, int dpi = 150);
     bool writeHtml(const QString& path, QString* error) const;
     bool writePdf(const QString& path, QString* error) const;
-    /// The HTML; with embedSvg = false figures are <img src="fig:N"> placeholders (for the PDF).
+    /// The HTML; with embedSvg = false figures are <img src="fig:N"> references (for the PDF).
     QString html(bool embedSvg, QString* error) const;
 
 private:

@@ -77,19 +77,13 @@ QString TourReportWriter::html(bool embedSvg, QString* error) const {
             return fail(QStringLiteral("tour step %1, figure '%2': %3").arg(i + 1).arg(fid, e.what()));
         }
         const FigureInfo* fi = m_info.figure(fid);
-        h += QStringLiteral("<h3>%1</h3>")
-                 .arg(esc(spec.title.isEmpty() ? (fi ? fi->title : fid) : spec.title));
-        if (embedSvg) {
-            QString err;
-            const QString svg = report::inlineSvg(spec, &err);
-            if (svg.isEmpty())
-                return fail(err);
-            h += svg;
-        } else {
-            h += QStringLiteral("<p><img src=\"fig:%1\" width=\"620\"></p>").arg(i);
-        }
-        if (!spec.caption.isEmpty())
-            h += QStringLiteral("<p class=\"caption\">%1</p>").arg(esc(spec.caption));
+        QString err;
+        const QString section =
+            report::figureSection(spec, spec.title.isEmpty() ? (fi ? fi->title : fid) : spec.title, embedSvg,
+                                  QString::number(i), &err);
+        if (section.isEmpty())
+            return fail(err);
+        h += section;
     }
     h += QStringLiteral(
              "<h2>Provenance</h2><p class=\"prov\">Paperlab %1 (commit %2); panel %3 %4; tour '%5'; "

@@ -23,7 +23,7 @@ public:
 
     bool writeHtml(const QString& path, QString* error) const;
     bool writePdf(const QString& path, QString* error) const;
-    /// With embedSvg = false figures are <img src="fig:N"> placeholders (PDF).
+    /// With embedSvg = false figures are <img src="fig:N"> references (PDF).
     QString html(bool embedSvg, QString* error) const;
     /// The figure shown for step i: its own, else the latest earlier one, else the first figure.
     QString figureOfStep(int i) const;

@@ -42,9 +42,9 @@ void RobustnessCheck::start(const PanelModel& model, int seeds, int jobs) {
     QPointer<RobustnessCheck> self(this);
     auto work = [run, threads, base, plan, jobs, cancelFlag, self, generation]() {
         const std::vector<SweepCell> runs = plan.runs();
-        std::vector<int> todo(runs.size());
-        for (size_t i = 0; i < todo.size(); ++i)
-            todo[i] = int(i);
+        std::vector<int> pending(runs.size());
+        for (size_t i = 0; i < pending.size(); ++i)
+            pending[i] = int(i);
         std::vector<ResultDocument> docs(runs.size());
         auto done = [&docs](size_t i, ResultDocument& d) { docs[i] = std::move(d); };
         auto progress = [self, generation](int n, int total) {
@@ -58,7 +58,7 @@ void RobustnessCheck::start(const PanelModel& model, int seeds, int jobs) {
         };
         Outcome out;
         const std::exception_ptr e =
-            SweepRunner::run(run, threads, plan, base, runs, todo, jobs, done, progress, cancelFlag.get());
+            SweepRunner::run(run, threads, plan, base, runs, pending, jobs, done, progress, cancelFlag.get());
         if (e) {
             try {
                 std::rethrow_exception(e);

@@ -10,15 +10,15 @@
 namespace pl {
 
 std::exception_ptr SweepRunner::run(const PanelModel& model, const SweepPlan& plan, const ParamSet& base,
-                                    const std::vector<SweepCell>& runs, const std::vector<int>& todo,
+                                    const std::vector<SweepCell>& runs, const std::vector<int>& pending,
                                     int jobs, const DoneFn& done, const ProgressFn& progress,
                                     const std::atomic<bool>* cancel) {
-    return run(model.snapshot(), model.engineThreads(), plan, base, runs, todo, jobs, done, progress, cancel);
+    return run(model.snapshot(), model.engineThreads(), plan, base, runs, pending, jobs, done, progress, cancel);
 }
 
 std::exception_ptr SweepRunner::run(const std::function<ResultDocument(const ParamSet&, RunContext&)>& runFn,
                                     int engineThreads, const SweepPlan& plan, const ParamSet& base,
-                                    const std::vector<SweepCell>& runs, const std::vector<int>& todo,
+                                    const std::vector<SweepCell>& runs, const std::vector<int>& pending,
                                     int jobs, const DoneFn& done, const ProgressFn& progress,
                                     const std::atomic<bool>* cancel) {
     std::atomic<size_t> next{0};
@@ -30,9 +30,9 @@ std::exception_ptr SweepRunner::run(const std::function<ResultDocument(const Par
     auto worker = [&] {
         while (!stopped()) {
             const size_t k = next.fetch_add(1);
-            if (k >= todo.size())
+            if (k >= pending.size())
                 return;
-            const size_t i = size_t(todo[k]);
+            const size_t i = size_t(pending[k]);
             try {
                 RunContext ctx(runs[i].seed, engineThreads);
                 if (cancel)
@@ -48,7 +48,7 @@ std::exception_ptr SweepRunner::run(const std::function<ResultDocument(const Par
             ++finished;
         }
     };
-    const int threads = std::max(1, std::min<int>(jobs, int(todo.size())));
+    const int threads = std::max(1, std::min<int>(jobs, int(pending.size())));
     int live = threads; // guarded by liveMutex
     std::mutex liveMutex;
     std::condition_variable liveChanged;
@@ -60,7 +60,7 @@ std::exception_ptr SweepRunner::run(const std::function<ResultDocument(const Par
             --live;
             liveChanged.notify_all();
         });
-    const int total = int(todo.size());
+    const int total = int(pending.size());
     int shown = -1;
     for (;;) {
         const int f = finished.load();

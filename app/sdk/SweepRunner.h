@@ -24,19 +24,19 @@ public:
     /// Called on the calling thread about every 100 ms and at the end: runs finished so far.
     using ProgressFn = std::function<void(int done, int total)>;
 
-    /// Runs runs[i] for every i in `todo` on min(jobs, todo.size()) threads, each with
+    /// Runs runs[i] for every i in `pending` on min(jobs, pending.size()) threads, each with
     /// RunContext(seed of the run, model.engineThreads()). After a failure no new run starts; the
     /// first failure is returned (nullptr when every run finished). `cancel` (optional) stops
     /// starting new runs and asks the running ones to stop.
     static std::exception_ptr run(const PanelModel& model, const SweepPlan& plan, const ParamSet& base,
-                                  const std::vector<SweepCell>& runs, const std::vector<int>& todo, int jobs,
+                                  const std::vector<SweepCell>& runs, const std::vector<int>& pending, int jobs,
                                   const DoneFn& done, const ProgressFn& progress = {},
                                   const std::atomic<bool>* cancel = nullptr);
     /// The same on a snapshot of a model (PanelModel::snapshot) with `engineThreads` per run: the
     /// model itself may change meanwhile (background checks in the GUI).
     static std::exception_ptr run(const std::function<ResultDocument(const ParamSet&, RunContext&)>& runFn,
                                   int engineThreads, const SweepPlan& plan, const ParamSet& base,
-                                  const std::vector<SweepCell>& runs, const std::vector<int>& todo, int jobs,
+                                  const std::vector<SweepCell>& runs, const std::vector<int>& pending, int jobs,
                                   const DoneFn& done, const ProgressFn& progress = {},
                                   const std::atomic<bool>* cancel = nullptr);
 };

@@ -4,7 +4,7 @@
 #include "core/Numeric.h"
 #include "core/ResultBuilders.h"
 #include "nn/Parameter.h"
-#include "smallnets/QuadraticNet.h"
+#include "smallnets/SignedQuadraticNet.h"
 
 #include <cmath>
 

@@ -7,6 +7,7 @@
 #include "bandits/FairLinearBanditsKeys.h"
 #include "bandits/InverseGram.h"
 #include "bandits/PMean.h"
+#include "common/PythonOracle.h"
 #include "core/Errors.h"
 #include "core/Rng.h"
 
@@ -21,6 +22,9 @@
 using namespace pl;
 using namespace pl::bandits;
 namespace K = pl::bandits::fair::keys;
+
+using pl::test::havePython;
+using pl::test::runPython;
 
 namespace {
 
@@ -50,22 +54,6 @@ Eigen::VectorXd multiplicativeDesign(const Eigen::MatrixXd& X, int iterations) {
 double logDet(const Eigen::MatrixXd& X, const Eigen::VectorXd& lam) {
     const Eigen::MatrixXd V = X.transpose() * lam.asDiagonal() * X;
     return std::log(V.determinant());
-}
-
-bool havePython(const char* modules) {
-    if (!QFile::exists(QStringLiteral("/usr/bin/python3")))
-        return false;
-    QProcess probe;
-    probe.start(QStringLiteral("/usr/bin/python3"), {"-c", QStringLiteral("import %1").arg(modules)});
-    return probe.waitForFinished(30000) && probe.exitCode() == 0;
-}
-
-QString runPython(const char* script, const QStringList& args) {
-    QProcess py;
-    py.start(QStringLiteral("/usr/bin/python3"), QStringList{"-c", script} + args);
-    if (!py.waitForFinished(120000) || py.exitCode() != 0)
-        return QStringLiteral("ERROR ") + QString::fromUtf8(py.readAllStandardError());
-    return QString::fromUtf8(py.readAllStandardOutput());
 }
 
 void writeText(const QString& path, const std::string& text) {

@@ -27,4 +27,16 @@ inline QString runPython(const char* script, const QStringList& args) {
     return QString::fromUtf8(py.readAllStandardOutput());
 }
 
+/// Runs `python3 -c script args...`; its standard output split into non-empty lines, or no lines
+/// (with a warning showing its stderr) when it fails.
+inline QStringList pythonLines(const char* script, const QStringList& args) {
+    QProcess py;
+    py.start(QStringLiteral("/usr/bin/python3"), QStringList{"-c", script} + args);
+    if (!py.waitForFinished(120000) || py.exitCode() != 0) {
+        qWarning("%s", py.readAllStandardError().constData());
+        return {};
+    }
+    return QString::fromUtf8(py.readAllStandardOutput()).split('\n', Qt::SkipEmptyParts);
+}
+
 } // namespace pl::test

@@ -3,6 +3,7 @@
 // against scipy's minimize_scalar; label propagation against (1 - a)(I - aS)^-1 Y; TF-IDF against
 // sklearn's TfidfVectorizer; vMF moments against the Bessel ratio; sorted and grid kNN against brute force;
 // AUROC against the pairwise definition.
+#include "common/PythonOracle.h"
 #include "embedgeo/AporiaGeometry.h"
 #include "embedgeo/DroDuals.h"
 #include "embedgeo/EmbedGeometry.h"
@@ -22,6 +23,9 @@
 using namespace pl;
 using namespace pl::embedgeo;
 
+using pl::test::havePython;
+using pl::test::pythonLines;
+
 namespace {
 
 Eigen::VectorXd cosines(Rng& r, int n, double mean, double sd) {
@@ -29,24 +33,6 @@ Eigen::VectorXd cosines(Rng& r, int n, double mean, double sd) {
     for (int i = 0; i < n; ++i)
         v(i) = r.normal(mean, sd);
     return v;
-}
-
-bool havePython(const char* modules) {
-    if (!QFile::exists(QStringLiteral("/usr/bin/python3")))
-        return false;
-    QProcess p;
-    p.start(QStringLiteral("/usr/bin/python3"), {"-c", QStringLiteral("import ") + modules});
-    return p.waitForFinished(60000) && p.exitCode() == 0;
-}
-
-QStringList runPython(const char* script, const QStringList& args) {
-    QProcess py;
-    py.start(QStringLiteral("/usr/bin/python3"), QStringList{"-c", script} + args);
-    if (!py.waitForFinished(120000) || py.exitCode() != 0) {
-        qWarning() << py.readAllStandardError();
-        return {};
-    }
-    return QString::fromUtf8(py.readAllStandardOutput()).split('\n', Qt::SkipEmptyParts);
 }
 
 } // namespace
@@ -141,7 +127,7 @@ for rho in (0.1, 0.5, 1.0, 2.0):
         b = minimize_scalar(h, bounds=(s.min() - 20.0, m), method='bounded', options={'xatol': 1e-12})
         print(rho, alpha, repr(float(a.fun)), repr(float(b.fun)))
 )";
-        const QStringList lines = runPython(script, {f});
+        const QStringList lines = pythonLines(script, {f});
         QCOMPARE(lines.size(), 12);
         for (const QString& l : lines) {
             const QStringList v = l.split(' ');
@@ -216,7 +202,7 @@ X = v.fit_transform(docs).toarray()
 print('\t'.join(v.get_feature_names_out()))
 for row in X: print(' '.join(repr(float(x)) for x in row))
 )";
-        const QStringList lines = runPython(script, {f});
+        const QStringList lines = pythonLines(script, {f});
         QCOMPARE(lines.size(), int(docs.size()) + 1);
         const TfIdfMatrix m = tfidf(flat);
         const QStringList vocab = lines[0].split('\t');

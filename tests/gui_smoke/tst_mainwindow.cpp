@@ -19,7 +19,6 @@
 #include "sdk/JobRunner.h"
 #include "sdk/PanelModel.h"
 #include "sdk/PluginManager.h"
-#include "sdk/RobustnessCheck.h"
 #include "sdk/Session.h"
 #include "sdk/Version.h"
 #include "widgets/FigureView.h"
@@ -41,7 +40,6 @@
 #include <QRegularExpression>
 #include <QSettings>
 #include <QSignalSpy>
-#include <QPushButton>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTabWidget>
@@ -88,7 +86,6 @@ private slots:
     void browserSearchAndTopics();
     void everyPanelShowsFiguresAfterRun();
     void parameterChangeRecomputes();
-    void robustnessColumn();
     void exports();
     void themeSwitch();
     void detachAndReattach();
@@ -335,40 +332,6 @@ void TestMainWindow::exports() {
     QVERIFY(!panel->exportFigure(QStringLiteral("no-such-figure"), m_tmp.filePath(QStringLiteral("x.png")),
                                  &error));
     QVERIFY(!QFile::exists(m_tmp.filePath(QStringLiteral("x.png"))));
-}
-
-void TestMainWindow::robustnessColumn() {
-    // "Check on seeds" runs the parameters on seeds 1..K in the background and fills the claims
-    // table's last column with "k of K" for every claim; a parameter change clears it.
-    if (!m_usable.contains(QStringLiteral("behavioral-abstraction")))
-        QSKIP("behavioral-abstraction not built");
-    PanelWidget* panel = openAndWait(QStringLiteral("behavioral-abstraction"));
-    QVERIFY(panel);
-    auto* seeds = panel->findChild<QSpinBox*>(QStringLiteral("RobustnessSeeds"));
-    auto* button = panel->findChild<QPushButton*>(QStringLiteral("RobustnessButton"));
-    QVERIFY(seeds && button);
-    seeds->setValue(3);
-    button->click();
-    QSignalSpy done(panel->robustness(), &pl::RobustnessCheck::finished);
-    QVERIFY(done.wait(120000));
-    ClaimsTable* table = panel->claimsTable();
-    QVERIFY(table->rowCount() > 0);
-    for (int r = 0; r < table->rowCount(); ++r) {
-        const QTableWidgetItem* cell = table->item(r, ClaimsTable::SeedsColumn);
-        QVERIFY(cell);
-        QVERIFY2(cell->text().endsWith(QStringLiteral(" of 3")), qPrintable(cell->text()));
-        QVERIFY(cell->toolTip().contains(QStringLiteral("Wilson")));
-    }
-    panel->showFigure(panel->figureIds().value(0));
-    QTest::qWait(0);
-    QVERIFY(m_window->grab().save(screenshotPath(QStringLiteral("mainwindow-robustness"))));
-    pl::ParamSet p = panel->model()->params();
-    p.setText("gamma", "0.8");
-    panel->model()->setParams(p);
-    panel->model()->requestRun();
-    QTRY_VERIFY_WITH_TIMEOUT(table->item(0, ClaimsTable::SeedsColumn) &&
-                                 table->item(0, ClaimsTable::SeedsColumn)->text().isEmpty(),
-                             60000);
 }
 
 void TestMainWindow::themeSwitch() {

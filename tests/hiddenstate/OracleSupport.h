@@ -1,6 +1,8 @@
 #pragma once
 // Shared by tst_inslen and tst_sae: run /usr/bin/python3 on a script of this folder and read its
 // "<key> v1 v2 ..." lines.
+#include "common/PythonOracle.h"
+
 #include <QFile>
 #include <QProcess>
 #include <QString>
@@ -13,11 +15,7 @@
 namespace pl::test {
 
 inline bool havePython() {
-    if (!QFile::exists("/usr/bin/python3"))
-        return false;
-    QProcess p;
-    p.start("/usr/bin/python3", {"-c", "import numpy, sklearn"});
-    return p.waitForFinished(60000) && p.exitCode() == 0;
+    return havePython("numpy, sklearn");
 }
 
 /// Runs tests/hiddenstate/<script> with \a args; empty map on failure (warning printed).

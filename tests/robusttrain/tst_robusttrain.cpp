@@ -2,6 +2,7 @@
 // (same start), the PCM statistics against closed forms and numpy, sigma = 0 against the clean
 // accuracy, determinism, cancellation, the claims over three seeds, and the readers on bad input
 // (file and line, IDX count mismatch naming both counts).
+#include "common/PythonOracle.h"
 #include "core/Errors.h"
 #include "core/Rng.h"
 #include "robusttrain/DwpEngine.h"
@@ -21,25 +22,10 @@
 using namespace pl::robusttrain;
 namespace keys = pl::robusttrain::dwp::keys;
 
+using pl::test::havePython;
+using pl::test::pythonLines;
+
 namespace {
-
-bool havePython(const char* modules) {
-    if (!QFile::exists("/usr/bin/python3"))
-        return false;
-    QProcess p;
-    p.start("/usr/bin/python3", {"-c", QString("import ") + modules});
-    return p.waitForFinished(60000) && p.exitCode() == 0;
-}
-
-QStringList python(const char* script, const QStringList& args) {
-    QProcess py;
-    py.start("/usr/bin/python3", QStringList{"-c", script} + args);
-    if (!py.waitForFinished(120000) || py.exitCode() != 0) {
-        qWarning("%s", py.readAllStandardError().constData());
-        return {};
-    }
-    return QString::fromUtf8(py.readAllStandardOutput()).split('\n', Qt::SkipEmptyParts);
-}
 
 pl::ParamSet smallParams(const DwpEngine& e) {
     pl::ParamSet p(e.params());
@@ -95,7 +81,7 @@ private slots:
             f.write(QByteArray::number(v, 'g', 17) + "\n");
         f.close();
         const Gmm1d g = fitGmm1d(x);
-        const QStringList out = python(kGmmScript, {f.fileName()});
+        const QStringList out = pythonLines(kGmmScript, {f.fileName()});
         QCOMPARE(out.size(), 2);
         for (int k = 0; k < 2; ++k) {
             const QStringList v = out[k].split(' ');
@@ -119,7 +105,7 @@ private slots:
     void pcmFormulasMatchNumpy() {
         if (!havePython("numpy"))
             QSKIP("/usr/bin/python3 with numpy not available");
-        const QStringList out = python(kPcmScript, {});
+        const QStringList out = pythonLines(kPcmScript, {});
         QCOMPARE(out.size(), 8);
         for (const QString& line : out) {
             const QStringList v = line.split(' ');

@@ -46,14 +46,14 @@ private slots:
         const pl::SweepPlan plan =
             pl::SweepPlan::parse(model.engine().params(), {grid.toStdString()}, "1..2");
         const std::vector<pl::SweepCell> runs = plan.runs();
-        std::vector<int> todo(runs.size());
-        for (size_t i = 0; i < todo.size(); ++i)
-            todo[i] = int(i);
+        std::vector<int> pending(runs.size());
+        for (size_t i = 0; i < pending.size(); ++i)
+            pending[i] = int(i);
         auto sweep = [&](int jobs) {
             std::vector<std::string> out(runs.size());
             std::mutex m;
             int calls = 0;
-            const std::exception_ptr e = pl::SweepRunner::run(model, plan, base, runs, todo, jobs,
+            const std::exception_ptr e = pl::SweepRunner::run(model, plan, base, runs, pending, jobs,
                                                               [&](size_t i, pl::ResultDocument& d) {
                                                                   d.elapsedMs = 0;
                                                                   out[i] = d.toJson();
@@ -73,7 +73,7 @@ private slots:
             return; // the failure path once is enough (TSan runs this test at ~1/20 speed)
         // A failing callback stops the sweep and reports the first error.
         const std::exception_ptr e =
-            pl::SweepRunner::run(model, plan, base, runs, todo, 2,
+            pl::SweepRunner::run(model, plan, base, runs, pending, 2,
                                  [](size_t, pl::ResultDocument&) { throw pl::EngineError("disk full"); });
         QVERIFY(e);
         QVERIFY_THROWS_EXCEPTION(pl::EngineError, std::rethrow_exception(e));

@@ -2,6 +2,7 @@
 // against scikit-learn's roc_auc_score / LogisticRegression, numpy and scipy's minimize_scalar on
 // stored .npy files; the O(NK + T) threshold sweep against a brute-force one; the manifest reader
 // on bad files; determinism; the claims at fixed seeds.
+#include "common/PythonOracle.h"
 #include "smallnets/EarlyExitEngine.h"
 #include "smallnets/EarlyExitKeys.h"
 #include "smallnets/EarlyExitNet.h"
@@ -21,6 +22,9 @@
 
 using namespace pl::smallnets;
 namespace keys = pl::smallnets::eefp::keys;
+
+using pl::test::havePython;
+using pl::test::pythonLines;
 
 namespace {
 
@@ -48,24 +52,6 @@ ExitLogits randomLogits(int N, int K, int C, uint64_t seed) {
     for (int k = 0; k < K; ++k)
         e.flops.push_back(k + 1.0);
     return e;
-}
-
-bool havePython(const char* modules) {
-    if (!QFile::exists("/usr/bin/python3"))
-        return false;
-    QProcess p;
-    p.start("/usr/bin/python3", {"-c", QString("import ") + modules});
-    return p.waitForFinished(60000) && p.exitCode() == 0;
-}
-
-QStringList python(const char* script, const QStringList& args) {
-    QProcess py;
-    py.start("/usr/bin/python3", QStringList{"-c", script} + args);
-    if (!py.waitForFinished(120000) || py.exitCode() != 0) {
-        qWarning("%s", py.readAllStandardError().constData());
-        return {};
-    }
-    return QString::fromUtf8(py.readAllStandardOutput()).split('\n', Qt::SkipEmptyParts);
 }
 
 } // namespace
@@ -140,7 +126,7 @@ nll = lambda u: np.mean(logsumexp(L / np.exp(u), axis=1) - (L / np.exp(u))[np.ar
 r = minimize_scalar(nll, bounds=(np.log(0.05), np.log(20)), method='bounded', options={'xatol': 1e-10})
 print(repr(float(np.exp(r.x))))
 )";
-        const QStringList out = python(script, {dir.path()});
+        const QStringList out = pythonLines(script, {dir.path()});
         QCOMPARE(out.size(), 4);
         QVERIFY2(std::abs(auroc(rounded, correct) - out[0].toDouble()) < 1e-12, qPrintable(out[0]));
         QVERIFY2(std::abs(ece(conf, correct, 15) - out[1].toDouble()) < 1e-12, qPrintable(out[1]));

@@ -3,7 +3,7 @@
 // numpy from the stored w_init on CSV inputs, determinism, the claims at fixed seeds and bad CSVs.
 #include "smallnets/ContinualForgettingEngine.h"
 #include "smallnets/ContinualForgettingKeys.h"
-#include "smallnets/QuadraticNet.h"
+#include "smallnets/SignedQuadraticNet.h"
 #include "smallnets/TaskData.h"
 
 #include "core/Errors.h"

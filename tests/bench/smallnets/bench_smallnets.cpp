@@ -11,7 +11,7 @@
 #include "core/NpyReader.h"
 #include "nn/Parameter.h"
 #include "smallnets/ExitAnalysis.h"
-#include "smallnets/QuadraticNet.h"
+#include "smallnets/SignedQuadraticNet.h"
 #include "smallnets/TaskData.h"
 
 #include <nlohmann/json.hpp>

@@ -1,4 +1,4 @@
-#include "QuadraticNet.h"
+#include "SignedQuadraticNet.h"
 
 #include "nn/Tape.h"
 
