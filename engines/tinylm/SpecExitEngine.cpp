@@ -96,6 +96,8 @@ void setupBuiltin(const ParamSet& p, const PromptsInput* pi, const Rng& root, Ru
         checkPromptIds(pi->prompts, T::kVocab);
         for (const auto& s : pi->prompts.seqs)
             u.problems.push_back({s, truthOf(s, mod)});
+        if (!u.problems.empty())
+            u.lawPrompt = u.problems.front().prompt;
         return;
     }
     for (const T::Trace& t :
