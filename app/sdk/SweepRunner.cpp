@@ -13,7 +13,8 @@ std::exception_ptr SweepRunner::run(const PanelModel& model, const SweepPlan& pl
                                     const std::vector<SweepCell>& runs, const std::vector<int>& pending,
                                     int jobs, const DoneFn& done, const ProgressFn& progress,
                                     const std::atomic<bool>* cancel) {
-    return run(model.snapshot(), model.engineThreads(), plan, base, runs, pending, jobs, done, progress, cancel);
+    return run(model.snapshot(), model.engineThreads(), plan, base, runs, pending, jobs, done, progress,
+               cancel);
 }
 
 std::exception_ptr SweepRunner::run(const std::function<ResultDocument(const ParamSet&, RunContext&)>& runFn,

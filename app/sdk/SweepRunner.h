@@ -29,15 +29,15 @@ public:
     /// first failure is returned (nullptr when every run finished). `cancel` (optional) stops
     /// starting new runs and asks the running ones to stop.
     static std::exception_ptr run(const PanelModel& model, const SweepPlan& plan, const ParamSet& base,
-                                  const std::vector<SweepCell>& runs, const std::vector<int>& pending, int jobs,
-                                  const DoneFn& done, const ProgressFn& progress = {},
+                                  const std::vector<SweepCell>& runs, const std::vector<int>& pending,
+                                  int jobs, const DoneFn& done, const ProgressFn& progress = {},
                                   const std::atomic<bool>* cancel = nullptr);
     /// The same on a snapshot of a model (PanelModel::snapshot) with `engineThreads` per run: the
     /// model itself may change meanwhile (background checks in the GUI).
     static std::exception_ptr run(const std::function<ResultDocument(const ParamSet&, RunContext&)>& runFn,
                                   int engineThreads, const SweepPlan& plan, const ParamSet& base,
-                                  const std::vector<SweepCell>& runs, const std::vector<int>& pending, int jobs,
-                                  const DoneFn& done, const ProgressFn& progress = {},
+                                  const std::vector<SweepCell>& runs, const std::vector<int>& pending,
+                                  int jobs, const DoneFn& done, const ProgressFn& progress = {},
                                   const std::atomic<bool>* cancel = nullptr);
 };
 

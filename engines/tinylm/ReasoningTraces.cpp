@@ -9,24 +9,24 @@ std::string tokenName(int id) {
     return id >= 100 && id < kVocab ? names[id - 100] : "?";
 }
 
-std::vector<Trace> makeTraces(int count, int numbers, double pOver, double corrupt, Rng rng) {
+std::vector<Trace> makeTraces(int count, int numbers, double pOver, double corrupt, Rng rng, int modulus) {
     std::vector<Trace> out;
     for (int c = 0; c < count; ++c) {
         Trace t;
         std::vector<int> a;
         t.tokens.push_back(kQ);
         for (int i = 0; i < numbers; ++i) {
-            a.push_back(int(rng.uniformInt(100)));
+            a.push_back(int(rng.uniformInt(uint64_t(modulus))));
             t.tokens.push_back(a.back());
         }
         t.tokens.push_back(kSemi);
         t.promptLength = int(t.tokens.size());
         int truth = 0, written = 0;
         for (int k = 0; k < numbers; ++k) {
-            truth = (truth + a[size_t(k)]) % 100;
-            written = (written + a[size_t(k)]) % 100;
+            truth = (truth + a[size_t(k)]) % modulus;
+            written = (written + a[size_t(k)]) % modulus;
             if (corrupt > 0 && rng.uniform() < corrupt) {
-                written = (written + 1 + int(rng.uniformInt(99))) % 100;
+                written = (written + 1 + int(rng.uniformInt(uint64_t(modulus - 1)))) % modulus;
                 t.corrupted = true;
             }
             t.tokens.insert(t.tokens.end(), {kS, written, kSemi});

@@ -29,8 +29,9 @@ struct Trace {
     std::vector<int> boundaries; ///< indices of every `;` after the prompt (where an exit may happen)
 };
 
-/// \a count traces of \a numbers operands each.
-std::vector<Trace> makeTraces(int count, int numbers, double pOver, double corrupt, Rng rng);
+/// \a count traces of \a numbers operands each; operands and sums mod \a modulus (2..100).
+std::vector<Trace> makeTraces(int count, int numbers, double pOver, double corrupt, Rng rng,
+                              int modulus = 100);
 /// The number after the first `A` at or after \a from, or -1.
 int answerOf(const std::vector<int>& tokens, size_t from = 0);
 

@@ -23,6 +23,9 @@ nothing in the build or the tests runs this script.
 - aporia-hallucination/*: templated answers to made-up fact prompts (JSONL, all labelled) and a set
   with matching embeddings (Gaussian around a prompt direction, genuine tighter);
 - negative-label-ood/tiny-clip.npz: a CLIP-like toy (ID labels, negatives, images, is_id).
+- specexit-decoding/random-mlp-lm/: a small random mlp_lm target (.safetensors, F32) and prompts;
+  specexit-decoding/trace-prompts.txt: `Q a1 a2 a3 ;` prompts (sums mod 10) for the built-in target;
+  tests/data/bad/specexit-decoding-*: bad files of that panel.
 """
 import gzip
 import json
@@ -814,6 +817,43 @@ def write_negood():
             z.writestr(info, data)
 
 
+# ---------------------------------------------------------------- specexit-decoding
+def write_specexit():
+    rng = random.Random(1917)
+    V, e, w, h1, h2 = 24, 6, 3, 16, 12
+    g = lambda n, sd: [rng.gauss(0.0, sd) for _ in range(n)]
+    t = {"tok_emb": ((V, e), g(V * e, 1.0)), "w1": ((w * e, h1), g(w * e * h1, 1.0 / math.sqrt(w * e))),
+         "b1": ((h1,), g(h1, 0.1)), "w2": ((h1, h2), g(h1 * h2, 1.0 / math.sqrt(h1))), "b2": ((h2,), g(h2, 0.1)),
+         "head": ((h2, V), g(h2 * V, 2.0 / math.sqrt(h2))), "head_bias": ((V,), g(V, 0.3))}
+    meta = {"arch": "mlp_lm", "window": str(w), "pad_id": "0", "act": "tanh"}
+    folder = ("specexit-decoding", "random-mlp-lm")
+    write_safetensors(out(*folder, "model.safetensors"), meta, t)
+    with open(out(*folder, "prompts.txt"), "w") as f:
+        f.write("\n".join(" ".join(str(rng.randrange(1, V)) for _ in range(6)) for _ in range(4)) + "\n")
+    lines = []
+    for _ in range(6):
+        a = [rng.randrange(10) for _ in range(3)]
+        lines.append(" ".join(["100"] + [str(x) for x in a] + ["102"]))
+    with open(out("specexit-decoding", "trace-prompts.txt"), "w") as f:
+        f.write("\n".join(lines) + "\n")
+    bad = os.path.join(HERE, "..", "..", "tests", "data", "bad")
+    os.makedirs(bad, exist_ok=True)
+    missing = dict(t)
+    del missing["head_bias"]
+    write_safetensors(os.path.join(bad, "specexit-decoding-missing-tensor.safetensors"), meta, missing)
+    tr = {"tok_emb": ((V, 4), g(V * 4, 1.0)), "pos_emb": ((8, 4), g(32, 1.0)), "head": ((4, V), g(4 * V, 1.0)),
+          "layers.0.attn.wq": ((4, 4), g(16, 0.5)), "layers.0.attn.wk": ((4, 4), g(16, 0.5)),
+          "layers.0.attn.wv": ((4, 4), g(16, 0.5)), "layers.0.attn.wo": ((4, 4), g(16, 0.5))}
+    write_safetensors(os.path.join(bad, "specexit-decoding-transformer-arch.safetensors"),
+                      {"arch": "transformer", "n_layers": "1", "n_heads": "1", "norm": "none", "act": "relu"}, tr)
+    with open(os.path.join(bad, "specexit-decoding-id-too-large.txt"), "w") as f:
+        f.write("100 1 2 3 102\n100 4 200 102\n")
+    with open(os.path.join(bad, "specexit-decoding-not-integer.txt"), "w") as f:
+        f.write("100 1 2 3 102\n100 x 2 102\n")
+    with open(os.path.join(bad, "specexit-decoding-empty-line.txt"), "w") as f:
+        f.write("100 1 2 3 102\n\n100 1 2 102\n")
+
+
 if __name__ == "__main__":
     write_torus()
     write_tilesparse()
@@ -835,3 +875,4 @@ if __name__ == "__main__":
     write_dwp()
     write_aporia()
     write_negood()
+    write_specexit()

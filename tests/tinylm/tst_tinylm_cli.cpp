@@ -122,6 +122,88 @@ private slots:
                               "losslessness", "step_mask", "lossy_vs_fafo"})
             QVERIFY2(QFile::exists(dir.filePath(QString::fromLatin1(f) + QStringLiteral(".png"))), f);
     }
+    void specexitIsDeterministicWithTheKeys() {
+        QTemporaryDir dir;
+        const QStringList common = {QStringLiteral("run"),      QStringLiteral("specexit-decoding"),
+                                    QStringLiteral("--seed"),   QStringLiteral("2"),
+                                    QStringLiteral("--preset"), QStringLiteral("quick look"),
+                                    QStringLiteral("--out")};
+        QCOMPARE(runCli(common + QStringList{dir.filePath("a.json")}), 0);
+        QCOMPARE(runCli(common + QStringList{dir.filePath("b.json")}), 0);
+        const auto a = readResult(dir.filePath("a.json")), b = readResult(dir.filePath("b.json"));
+        QCOMPARE(a.labels, b.labels);
+        QCOMPARE(a.metrics, b.metrics);
+        for (const char* k :
+             {"mean_length_ar", "mean_length_sd", "mean_length_probe", "mean_length_specexit", "accuracy_sd",
+              "accuracy_specexit", "length_reduction_vs_sd", "accuracy_drop_vs_sd", "latency_model_specexit",
+              "acceptance_rate", "chi2_pvalue"})
+            QVERIFY2(a.metrics.count(k), k);
+        QCOMPARE(a.labels.at("tokens_greedy_ar"), a.labels.at("tokens_greedy_sd"));
+        QCOMPARE(a.labels.at("tokens_greedy_ar").size(), size_t(20 * 64)); // gen_len per prompt
+        QCOMPARE(a.labels.at("sd_samples").size(), size_t(500 * 2));
+    }
+
+    void specexitBadFilesExit3() {
+        const QDir bad(QStringLiteral(PAPERLAB_SOURCE_DIR "/tests/data/bad"));
+        const QStringList files = bad.entryList({"specexit-decoding-*"}, QDir::Files);
+        QVERIFY(files.size() >= 5);
+        for (const QString& f : files) {
+            QTemporaryDir dir;
+            QString err;
+            const int code =
+                runCli({QStringLiteral("run"), QStringLiteral("specexit-decoding"), QStringLiteral("--input"),
+                        bad.filePath(f), QStringLiteral("--set"), QStringLiteral("traces=200"),
+                        QStringLiteral("--out"), dir.filePath("r.json")},
+                       &err);
+            QVERIFY2(code == 3, qPrintable(f + QStringLiteral(": exit ") + QString::number(code) +
+                                           QLatin1Char(' ') + err));
+            QVERIFY2(err.contains(f), qPrintable(err));
+            if (f.endsWith(QLatin1String(".txt")))
+                QVERIFY2(err.contains(QLatin1String(":2")), qPrintable(err)); // line 2 in every prompt file
+            QVERIFY(!QFile::exists(dir.filePath("r.json")));
+        }
+    }
+
+    void specexitExamplesRun() {
+        const QString ex = QStringLiteral(PAPERLAB_SOURCE_DIR "/resources/examples/specexit-decoding/");
+        QTemporaryDir dir;
+        QString err;
+        QCOMPARE(runCli({QStringLiteral("run"), QStringLiteral("specexit-decoding"),
+                         QStringLiteral("--input"), ex + "random-mlp-lm/model.safetensors",
+                         QStringLiteral("--input"), ex + "random-mlp-lm/prompts.txt", QStringLiteral("--set"),
+                         QStringLiteral("gen_len=32"), QStringLiteral("--out"), dir.filePath("r.json")},
+                        &err),
+                 0);
+        auto d = readResult(dir.filePath("r.json"));
+        QCOMPARE(d.labels.at("tokens_greedy_sd"), d.labels.at("tokens_greedy_ar"));
+        QCOMPARE(d.labels.at("tokens_greedy_ar").size(), size_t(4 * 32));
+        QVERIFY(!d.metrics.count("mean_length_specexit")); // exit off for a user target
+        QVERIFY(d.metrics.at("chi2_pvalue") > 0.001);
+        QCOMPARE(runCli({QStringLiteral("run"), QStringLiteral("specexit-decoding"),
+                         QStringLiteral("--input"), ex + "trace-prompts.txt", QStringLiteral("--preset"),
+                         QStringLiteral("quick look"), QStringLiteral("--out"), dir.filePath("s.json")},
+                        &err),
+                 0);
+        d = readResult(dir.filePath("s.json"));
+        QCOMPARE(d.labels.at("tokens_greedy_ar").size(), size_t(6 * 64));
+        QVERIFY(d.metrics.count("accuracy_specexit"));
+    }
+
+    void specexitFiguresExport() {
+        QTemporaryDir dir;
+        QString err;
+        const int code =
+            runCli({QStringLiteral("figure"), QStringLiteral("specexit-decoding"), QStringLiteral("all"),
+                    QStringLiteral("--preset"), QStringLiteral("quick look"), QStringLiteral("--set"),
+                    QStringLiteral("sweep=true"), QStringLiteral("--out"), dir.path()},
+                   &err);
+        if (code == 5 && err.contains(QStringLiteral("frontend")))
+            QSKIP("no frontend module in this build");
+        QVERIFY2(code == 0, qPrintable(err));
+        for (const char* f : {"token_stream", "signals", "accept_lengths", "method_length", "method_accuracy",
+                              "method_latency", "theta_pareto", "theta_latency"})
+            QVERIFY2(QFile::exists(dir.filePath(QString::fromLatin1(f) + QStringLiteral(".png"))), f);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestTinyLmCli)
