@@ -12,6 +12,7 @@ PKGS=(
   xvfb xauth fonts-dejavu-core
   desktop-file-utils appstream dpkg-dev
   clang libclang-rt-14-dev
+  libopenmpi-dev openmpi-bin
 )
 missing=()
 for p in "${PKGS[@]}"; do

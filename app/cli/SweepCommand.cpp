@@ -1,6 +1,7 @@
 #include "SweepCommand.h"
 
 #include "CliSupport.h"
+#include "MpiSweep.h"
 #include "core/Errors.h"
 #include "frontend/Frontend.h"
 #include "sdk/ClaimRobustness.h"
@@ -88,7 +89,18 @@ int resume(SweepState& s) {
     return reused;
 }
 
-void runAll(SweepState& s, int jobs, QTextStream& err) {
+/// The file text of a finished run (the same for a local run and one from another MPI rank).
+std::string cellJson(ResultDocument& d) {
+    d.paperlabVersion = paperlabVersion().toStdString();
+    return d.toJson(2) + "\n";
+}
+
+MpiSweepJob mpiJob(const SweepState& s) {
+    return MpiSweepJob{s.model->snapshot(), s.model->engineThreads(), s.plan, s.base, s.runs};
+}
+
+/// Runs the pending runs here (`mpi` null) or on every MPI rank (this is rank 0).
+void runAll(SweepState& s, int jobs, MpiTransport* mpi, QTextStream& err) {
     const bool tty = isatty(fileno(stderr));
     const auto t0 = Clock::now();
     auto last = t0 - std::chrono::seconds(10);
@@ -109,12 +121,22 @@ void runAll(SweepState& s, int jobs, QTextStream& err) {
         err.flush();
     };
     auto done = [&s](size_t i, ResultDocument& d) {
-        d.paperlabVersion = paperlabVersion().toStdString();
-        writeAtomically(pathOf(s, s.runs[i]), QByteArray::fromStdString(d.toJson(2) + "\n"));
+        writeAtomically(pathOf(s, s.runs[i]), QByteArray::fromStdString(cellJson(d)));
         s.results[i] = std::move(d); // each index is written by one worker only
     };
+    auto remoteDone = [&s](size_t i, const std::string& json) {
+        const QString path = pathOf(s, s.runs[i]);
+        ResultDocument d = ResultDocument::fromJson(json, path.toStdString());
+        writeAtomically(path, QByteArray::fromStdString(json));
+        s.results[i] = std::move(d);
+    };
+    MpiSweepStats where;
     const std::exception_ptr failure =
-        SweepRunner::run(*s.model, *s.plan, s.base, s.runs, s.pending, jobs, done, progress);
+        mpi ? serveMpiSweep(*mpi, mpiJob(s), s.pending, jobs, done, remoteDone, progress, &where)
+            : SweepRunner::run(*s.model, *s.plan, s.base, s.runs, s.pending, jobs, done, progress);
+    if (mpi)
+        err << "sweep: " << where.here << " runs on rank 0, " << where.remote << " on ranks 1.."
+            << mpi->size() - 1 << "\n";
     if (!failure)
         return;
     try {
@@ -254,7 +276,6 @@ int cmdSweep(const CliOptions& o, PluginManager& pm, JobRunner& runner, QTextStr
     } catch (const UsageError& e) {
         throw Failure{Usage, QString::fromStdString(e.what())};
     }
-    ensureDir(dir);
     SweepState s;
     s.model = p.model.get();
     s.plan = &plan;
@@ -262,12 +283,34 @@ int cmdSweep(const CliOptions& o, PluginManager& pm, JobRunner& runner, QTextStr
     s.results.resize(s.runs.size());
     s.dir = dir;
     s.base = p.model->params();
-    const int reused = resume(s);
-    if (reused)
-        err << "sweep: " << reused << " of " << s.runs.size() << " runs already done in " << dir << "\n";
-    runAll(s, o.jobs, err);
-    writeAtomically(QDir(dir).filePath(QStringLiteral("sweep.csv")), tidyCsv(s));
-    writeAtomically(QDir(dir).filePath(QStringLiteral("sweep.json")), summaryJson(s, o));
+    // Every rank got here the same way (same options, plan and inputs); MPI starts only now, so
+    // usage and input errors above end each rank on its own with the contract's exit code.
+    std::unique_ptr<MpiTransport> mpi;
+    if (startedByMpiLauncher())
+        mpi = openMpiTransport();
+    try {
+        if (mpi && mpi->rank() > 0) {
+            workMpiSweep(*mpi, mpiJob(s), cellJson);
+            return Ok;
+        }
+        ensureDir(dir);
+        const int reused = resume(s);
+        if (reused)
+            err << "sweep: " << reused << " of " << s.runs.size() << " runs already done in " << dir << "\n";
+        if (mpi)
+            err << "sweep: " << s.pending.size() << " runs over " << mpi->size() << " MPI ranks\n";
+        runAll(s, o.jobs, mpi.get(), err);
+        writeAtomically(QDir(dir).filePath(QStringLiteral("sweep.csv")), tidyCsv(s));
+        writeAtomically(QDir(dir).filePath(QStringLiteral("sweep.json")), summaryJson(s, o));
+    } catch (const Failure& f) {
+        if (!mpi || mpi->size() < 2)
+            throw;
+        // The other ranks may be waiting on this one: end them all with this code.
+        err << "paperlab: error: " << (mpi->rank() ? QStringLiteral("rank %1: ").arg(mpi->rank()) : QString())
+            << f.message << "\n";
+        err.flush();
+        mpi->abort(f.code);
+    }
     return Ok;
 }
 

@@ -22,18 +22,26 @@ std::exception_ptr SweepRunner::run(const std::function<ResultDocument(const Par
                                     const std::vector<SweepCell>& runs, const std::vector<int>& pending,
                                     int jobs, const DoneFn& done, const ProgressFn& progress,
                                     const std::atomic<bool>* cancel) {
-    std::atomic<size_t> next{0};
+    SweepQueue queue(pending);
+    return run(runFn, engineThreads, plan, base, runs, queue, jobs, done, progress, cancel);
+}
+
+std::exception_ptr SweepRunner::run(const std::function<ResultDocument(const ParamSet&, RunContext&)>& runFn,
+                                    int engineThreads, const SweepPlan& plan, const ParamSet& base,
+                                    const std::vector<SweepCell>& runs, SweepQueue& queue, int jobs,
+                                    const DoneFn& done, const ProgressFn& progress,
+                                    const std::atomic<bool>* cancel) {
     std::atomic<int> finished{0};
-    std::atomic<bool> stop{false};
     std::mutex failureMutex;
     std::exception_ptr failure;
-    auto stopped = [&] { return stop.load() || (cancel && cancel->load()); };
     auto worker = [&] {
-        while (!stopped()) {
-            const size_t k = next.fetch_add(1);
-            if (k >= pending.size())
+        for (;;) {
+            if (cancel && cancel->load())
+                queue.stop();
+            const int taken = queue.take();
+            if (taken < 0)
                 return;
-            const size_t i = size_t(pending[k]);
+            const size_t i = size_t(taken);
             try {
                 RunContext ctx(runs[i].seed, engineThreads);
                 if (cancel)
@@ -44,12 +52,12 @@ std::exception_ptr SweepRunner::run(const std::function<ResultDocument(const Par
                 std::lock_guard<std::mutex> lock(failureMutex);
                 if (!failure)
                     failure = std::current_exception();
-                stop = true;
+                queue.stop();
             }
             ++finished;
         }
     };
-    const int threads = std::max(1, std::min<int>(jobs, int(pending.size())));
+    const int threads = std::max(1, std::min<int>(jobs, queue.size()));
     int live = threads; // guarded by liveMutex
     std::mutex liveMutex;
     std::condition_variable liveChanged;
@@ -61,7 +69,7 @@ std::exception_ptr SweepRunner::run(const std::function<ResultDocument(const Par
             --live;
             liveChanged.notify_all();
         });
-    const int total = int(pending.size());
+    const int total = queue.size();
     int shown = -1;
     for (;;) {
         const int f = finished.load();

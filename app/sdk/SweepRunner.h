@@ -6,6 +6,7 @@
 #include "core/ResultDocument.h"
 #include "core/RunContext.h"
 #include "sdk/SweepPlan.h"
+#include "sdk/SweepQueue.h"
 
 #include <atomic>
 #include <exception>
@@ -38,6 +39,13 @@ public:
                                   int engineThreads, const SweepPlan& plan, const ParamSet& base,
                                   const std::vector<SweepCell>& runs, const std::vector<int>& pending,
                                   int jobs, const DoneFn& done, const ProgressFn& progress = {},
+                                  const std::atomic<bool>* cancel = nullptr);
+    /// The same, taking runs from `queue`, which others (the MPI dispatcher) may take from too;
+    /// progress counts the runs finished here against queue.size(). A failure stops the queue.
+    static std::exception_ptr run(const std::function<ResultDocument(const ParamSet&, RunContext&)>& runFn,
+                                  int engineThreads, const SweepPlan& plan, const ParamSet& base,
+                                  const std::vector<SweepCell>& runs, SweepQueue& queue, int jobs,
+                                  const DoneFn& done, const ProgressFn& progress = {},
                                   const std::atomic<bool>* cancel = nullptr);
 };
 

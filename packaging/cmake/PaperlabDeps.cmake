@@ -47,6 +47,15 @@ if(PAPERLAB_ENABLE_CUDA)
   endif()
 endif()
 
+# MPI (optional, like CUDA): only the module app/cli/mpi links it; `paperlab` opens that module
+# when an MPI launcher started it (app/cli/MpiTransport.h).
+if(PAPERLAB_ENABLE_MPI)
+  find_package(MPI COMPONENTS C QUIET)
+  if(MPI_C_FOUND)
+    set(PAPERLAB_HAVE_MPI ON)
+  endif()
+endif()
+
 # Adds CUDA sources (.cu: raw pointers only, no Qt, no Eigen) to an engine library when nvcc
 # is available, and always links paperlab_cuda (device queries, backend resolution). Code that
 # calls the kernels is guarded by #ifdef PAPERLAB_WITH_CUDA (defined through paperlab_cuda).

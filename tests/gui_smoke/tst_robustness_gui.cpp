@@ -34,12 +34,12 @@ private slots:
         pl::IPaperPlugin* plugin = m_pm.load(info->id, &err);
         QVERIFY2(plugin, qPrintable(err));
         pl::JobRunner runner;
-        pl::PanelModel model(*info, plugin, &runner);
-        PanelWidget panel(&model);
+        auto* model = new pl::PanelModel(*info, plugin, &runner); // owned by the panel
+        PanelWidget panel(model);
         panel.resize(1400, 900);
         panel.show();
         QSignalSpy shown(&panel, &PanelWidget::resultShown);
-        model.requestRun();
+        model->requestRun();
         QVERIFY(shown.wait(120000));
         auto* seeds = panel.findChild<QSpinBox*>(QStringLiteral("RobustnessSeeds"));
         auto* button = panel.findChild<QPushButton*>(QStringLiteral("RobustnessButton"));
@@ -58,10 +58,10 @@ private slots:
         }
         QVERIFY(
             panel.grab().save(QDir::current().absoluteFilePath(QStringLiteral("mainwindow-robustness.png"))));
-        pl::ParamSet p = model.params();
+        pl::ParamSet p = model->params();
         p.setText("gamma", "0.8");
-        model.setParams(p);
-        model.requestRun();
+        model->setParams(p);
+        model->requestRun();
         QTRY_VERIFY_WITH_TIMEOUT(table->item(0, ClaimsTable::SeedsColumn) &&
                                      table->item(0, ClaimsTable::SeedsColumn)->text().isEmpty(),
                                  60000);
