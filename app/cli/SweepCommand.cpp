@@ -8,6 +8,7 @@
 #include "sdk/PluginInfo.h"
 #include "sdk/PluginManager.h"
 #include "sdk/SweepFigures.h"
+#include "sdk/SweepFiles.h"
 #include "sdk/SweepPlan.h"
 #include "sdk/SweepResults.h"
 #include "sdk/SweepRunner.h"
@@ -148,114 +149,6 @@ void runAll(SweepState& s, int jobs, MpiTransport* mpi, QTextStream& err) {
     }
 }
 
-QString num(double v) {
-    return QString::number(v, 'g', 17);
-}
-
-QString csvField(const QString& v) {
-    if (!v.contains(QLatin1Char(',')) && !v.contains(QLatin1Char('"')) && !v.contains(QLatin1Char('\n')))
-        return v;
-    QString q = v;
-    q.replace(QLatin1String("\""), QLatin1String("\"\""));
-    return QLatin1Char('"') + q + QLatin1Char('"');
-}
-
-QByteArray tidyCsv(const SweepState& s) {
-    std::set<std::string> metrics;
-    std::vector<std::string> claims;
-    for (const ResultDocument& d : s.results) {
-        for (const auto& [k, v] : d.metrics)
-            metrics.insert(k);
-        for (const Claim& c : d.claims)
-            if (std::find(claims.begin(), claims.end(), c.id) == claims.end())
-                claims.push_back(c.id);
-    }
-    QStringList head;
-    for (const SweepAxis& a : s.plan->axes())
-        head << csvField(QString::fromStdString(a.key));
-    head << QStringLiteral("seed");
-    for (const std::string& m : metrics)
-        head << csvField(QString::fromStdString(m));
-    for (const std::string& c : claims)
-        head << csvField(QString::fromStdString(c + ".observed"))
-             << csvField(QString::fromStdString(c + ".holds"));
-    head << QStringLiteral("elapsed_ms");
-    QByteArray out = head.join(QLatin1Char(',')).toUtf8() + "\n";
-    for (size_t i = 0; i < s.runs.size(); ++i) {
-        const ResultDocument& d = s.results[i];
-        QStringList row;
-        for (const auto& [k, v] : s.runs[i].values)
-            row << csvField(QString::fromStdString(v));
-        row << QString::number(s.runs[i].seed);
-        for (const std::string& m : metrics)
-            row << (d.metrics.count(m) ? num(d.metrics.at(m)) : QString());
-        for (const std::string& id : claims) {
-            auto c =
-                std::find_if(d.claims.begin(), d.claims.end(), [&](const Claim& x) { return x.id == id; });
-            row << (c != d.claims.end() ? num(c->observed) : QString())
-                << (c != d.claims.end() ? QString::number(c->holds ? 1 : 0) : QString());
-        }
-        row << num(d.elapsedMs);
-        out += row.join(QLatin1Char(',')).toUtf8() + "\n";
-    }
-    return out;
-}
-
-QJsonArray tallyJson(const std::vector<const ResultDocument*>& runs) {
-    QJsonArray arr;
-    for (const ClaimTally& t : tallyClaims(runs))
-        arr.append(QJsonObject{
-            {"id", QString::fromStdString(t.id)},
-            {"statement", QString::fromStdString(t.statement)},
-            {"holds", t.holds},
-            {"runs", t.runs},
-            {"fraction", t.fraction()},
-            {"wilson_95", QJsonArray{t.interval.lo, t.interval.hi}},
-            {"observed",
-             QJsonObject{{"min", t.observedMin}, {"median", t.observedMedian}, {"max", t.observedMax}}},
-            {"threshold", t.threshold}});
-    return arr;
-}
-
-QByteArray summaryJson(const SweepState& s, const CliOptions& o) {
-    QJsonArray axes, cells;
-    for (const SweepAxis& a : s.plan->axes()) {
-        QJsonArray v;
-        for (const std::string& x : a.values)
-            v.append(QString::fromStdString(x));
-        axes.append(QJsonObject{{"key", QString::fromStdString(a.key)}, {"values", v}});
-    }
-    std::vector<const ResultDocument*> all;
-    const size_t perCell = s.plan->seeds().size();
-    for (size_t c = 0; c < s.runs.size(); c += perCell) {
-        std::vector<const ResultDocument*> cell;
-        for (size_t k = c; k < c + perCell; ++k)
-            cell.push_back(&s.results[k]);
-        all.insert(all.end(), cell.begin(), cell.end());
-        QJsonObject values;
-        for (const auto& [k, v] : s.runs[c].values)
-            values[QString::fromStdString(k)] = QString::fromStdString(v);
-        cells.append(
-            QJsonObject{{"cell", int(c / perCell)}, {"values", values}, {"claims", tallyJson(cell)}});
-    }
-    QJsonObject sets;
-    for (const auto& [k, v] : o.sets)
-        sets[k] = v;
-    QJsonArray seeds;
-    for (uint64_t sd : s.plan->seeds())
-        seeds.append(QString::number(sd));
-    const QJsonObject doc{{"format", "paperlab-sweep/1"},
-                          {"panel", QString::fromStdString(s.model->engine().id())},
-                          {"preset", o.preset},
-                          {"sets", sets},
-                          {"grid", axes},
-                          {"seeds", seeds},
-                          {"runs", int(s.runs.size())},
-                          {"cells", cells},
-                          {"claims", tallyJson(all)}};
-    return QJsonDocument(doc).toJson(QJsonDocument::Indented);
-}
-
 } // namespace
 
 int cmdSweep(const CliOptions& o, PluginManager& pm, JobRunner& runner, QTextStream& err) {
@@ -300,8 +193,13 @@ int cmdSweep(const CliOptions& o, PluginManager& pm, JobRunner& runner, QTextStr
         if (mpi)
             err << "sweep: " << s.pending.size() << " runs over " << mpi->size() << " MPI ranks\n";
         runAll(s, o.jobs, mpi.get(), err);
-        writeAtomically(QDir(dir).filePath(QStringLiteral("sweep.csv")), tidyCsv(s));
-        writeAtomically(QDir(dir).filePath(QStringLiteral("sweep.json")), summaryJson(s, o));
+        QJsonObject sets;
+        for (const auto& [k, v] : o.sets)
+            sets[k] = v;
+        const SweepRecord record{
+            QString::fromStdString(s.model->engine().id()), o.preset, sets, s.plan, &s.runs, &s.results};
+        writeAtomically(QDir(dir).filePath(QStringLiteral("sweep.csv")), sweepTableCsv(record));
+        writeAtomically(QDir(dir).filePath(QStringLiteral("sweep.json")), sweepSummaryJson(record));
     } catch (const Failure& f) {
         if (!mpi || mpi->size() < 2)
             throw;

@@ -6,6 +6,7 @@
 #include "PanelControls.h"
 #include "ParamChangeCommand.h"
 #include "TourBar.h"
+#include "gui/SweepDialog.h"
 #include "render/ReportWriter.h"
 #include "sdk/PanelModel.h"
 #include "sdk/PanelStateCodec.h"
@@ -110,6 +111,11 @@ PanelWidget::PanelWidget(PanelModel* model, QWidget* parent) : QWidget(parent), 
     m_robustProgress->setMaximumWidth(160);
     m_robustProgress->setVisible(false);
     connect(m_robustButton, &QPushButton::clicked, this, &PanelWidget::checkRobustness);
+    auto* sweepButton = new QPushButton(tr("Sweep…"), claimsBox);
+    sweepButton->setObjectName(QStringLiteral("SweepButton"));
+    sweepButton->setToolTip(tr("Run a grid of parameter values × seeds in the background and see where the "
+                               "claims hold"));
+    connect(sweepButton, &QPushButton::clicked, this, &PanelWidget::openSweepDialog);
     connect(m_robustness, &RobustnessCheck::progress, this, [this](int done, int total) {
         m_robustProgress->setRange(0, total);
         m_robustProgress->setValue(done);
@@ -136,6 +142,7 @@ PanelWidget::PanelWidget(PanelModel* model, QWidget* parent) : QWidget(parent), 
     header->addWidget(m_robustProgress);
     header->addWidget(m_robustSeeds);
     header->addWidget(m_robustButton);
+    header->addWidget(sweepButton);
     auto* cl = new QVBoxLayout(claimsBox);
     cl->setContentsMargins(0, 0, 0, 0);
     cl->addLayout(header);
@@ -283,6 +290,14 @@ void PanelWidget::updateFromResult() {
     if (!errors.isEmpty())
         showMessage(errors.join(QLatin1Char('\n')), MessageBanner::Level::Warning);
     emit resultShown();
+}
+
+SweepDialog* PanelWidget::openSweepDialog() {
+    if (!m_sweepDialog)
+        m_sweepDialog = new SweepDialog(m_model, this);
+    m_sweepDialog->show();
+    m_sweepDialog->raise();
+    return m_sweepDialog;
 }
 
 void PanelWidget::checkRobustness() {

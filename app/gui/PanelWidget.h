@@ -38,6 +38,7 @@ class FigureView;
 class HelpViewer;
 class PanelControls;
 class TourBar;
+class SweepDialog;
 
 class PanelWidget : public QWidget {
     Q_OBJECT
@@ -133,6 +134,8 @@ public slots:
     /// Runs the current parameters on seeds 1..K in the background and fills the claims table's
     /// "On seeds" column; a second call while one runs cancels it.
     void checkRobustness();
+    /// Shows the panel's Sweep dialog (created on first use, owned by this widget).
+    SweepDialog* openSweepDialog();
     RobustnessCheck* robustness() const { return m_robustness; }
 
 signals:
@@ -166,6 +169,7 @@ private:
     QLabel* m_claimsSummary;
     RobustnessCheck* m_robustness;
     QPushButton* m_robustButton;
+    SweepDialog* m_sweepDialog = nullptr;
     QSpinBox* m_robustSeeds;
     QProgressBar* m_robustProgress;
     QTableWidget* m_metrics;
