@@ -1,5 +1,7 @@
 #include "MainWindow.h"
 
+#include "gui/FigureArea.h"
+
 #include "AboutDialog.h"
 #include "GuiLog.h"
 #include "HelpViewer.h"
@@ -349,16 +351,30 @@ QJsonObject MainWindow::captureLayout() const {
         if (const PanelWindow* w = m_slots.at(i).window)
             detached.append(
                 QJsonObject{{"panel", i}, {"geometry", QString::fromLatin1(w->saveGeometry().toBase64())}});
+    QJsonArray figureLayouts; // per panel: {"panel", "mode", "figures"} (FigureArea)
+    for (int i = 0; i < m_slots.size(); ++i)
+        if (auto* p = qobject_cast<PanelWidget*>(m_slots.at(i).panel)) {
+            QJsonObject o = p->figureArea()->layoutState();
+            o["panel"] = i;
+            figureLayouts.append(o);
+        }
     return QJsonObject{{"mainWindowState", QString::fromLatin1(saveState().toBase64())},
                        {"mainWindowGeometry", QString::fromLatin1(saveGeometry().toBase64())},
                        {"currentPanel", slotIndex(m_tabs->currentWidget())},
-                       {"detached", detached}};
+                       {"detached", detached},
+                       {"figureLayouts", figureLayouts}};
 }
 
 void MainWindow::applyLayout(const QJsonObject& layout) {
     const QByteArray state = QByteArray::fromBase64(layout.value("mainWindowState").toString().toLatin1());
     if (!state.isEmpty())
         restoreState(state);
+    for (const QJsonValue& v : layout.value("figureLayouts").toArray()) {
+        const int i = v.toObject().value("panel").toInt(-1);
+        if (i >= 0 && i < m_slots.size())
+            if (auto* p = qobject_cast<PanelWidget*>(m_slots.at(i).panel))
+                p->figureArea()->applyLayoutState(v.toObject());
+    }
     const int current = layout.value("currentPanel").toInt(-1);
     if (current >= 0 && current < m_slots.size())
         m_tabs->setCurrentWidget(m_slots.at(current).panel);

@@ -6,6 +6,7 @@
 #include "PanelControls.h"
 #include "ParamChangeCommand.h"
 #include "TourBar.h"
+#include "gui/FigureArea.h"
 #include "gui/SweepDialog.h"
 #include "render/ReportWriter.h"
 #include "sdk/PanelModel.h"
@@ -159,7 +160,14 @@ PanelWidget::PanelWidget(PanelModel* model, QWidget* parent) : QWidget(parent), 
     rl->addWidget(m_tourBar);
     connect(m_tourBar, &TourBar::closeRequested, this, &PanelWidget::endTour);
     auto* vsplit = new QSplitter(Qt::Vertical, right);
-    vsplit->addWidget(m_tabs);
+    QList<QPair<QString, QString>> figures;
+    for (const FigureInfo& f : m_model->info().figures)
+        figures.append({f.id, f.title.isEmpty() ? f.id : f.title});
+    m_figureArea = new FigureArea(
+        m_tabs, figures, [this](const QString& id, FigureSpec* out) { return figureSpec(id, out); }, right);
+    m_figureArea->applyLayoutState(m_model->info().layout); // paper.json's default, if any
+    connect(m_figureArea, &FigureArea::layoutChanged, this, &PanelWidget::stateChanged);
+    vsplit->addWidget(m_figureArea);
     vsplit->addWidget(claimsBox);
     vsplit->setStretchFactor(0, 3);
     vsplit->setStretchFactor(1, 1);
@@ -239,6 +247,8 @@ FigureView* PanelWidget::figureView(const QString& id) const {
 
 void PanelWidget::setExportDpi(int dpi) {
     m_dpi = dpi;
+    if (m_figureArea)
+        m_figureArea->grid()->setExportDpi(dpi);
     for (FigureView* view : std::as_const(m_views)) {
         ExportOptions options = view->exportOptions();
         options.dpi = dpi;
@@ -282,6 +292,7 @@ void PanelWidget::updateFromResult() {
         }
         m_specs.insert(f.id, spec);
         m_views.value(f.id)->setSpec(spec);
+        m_figureArea->updateSpec(spec);
     }
     m_claims->setClaims(result->claims);
     if (m_claims->hasRobustness() && !(m_robustness->params() == m_model->params()))

@@ -39,6 +39,7 @@ class HelpViewer;
 class PanelControls;
 class TourBar;
 class SweepDialog;
+class FigureArea;
 
 class PanelWidget : public QWidget {
     Q_OBJECT
@@ -137,6 +138,8 @@ public slots:
     /// Shows the panel's Sweep dialog (created on first use, owned by this widget).
     SweepDialog* openSweepDialog();
     RobustnessCheck* robustness() const { return m_robustness; }
+    /// The figure area: layout chooser, tabs, and the multi-pane grid (issue 34).
+    FigureArea* figureArea() const { return m_figureArea; }
 
 signals:
     /// Parameters, preset, seed or inputs changed (the workspace needs saving).
@@ -170,6 +173,7 @@ private:
     RobustnessCheck* m_robustness;
     QPushButton* m_robustButton;
     SweepDialog* m_sweepDialog = nullptr;
+    FigureArea* m_figureArea = nullptr;
     QSpinBox* m_robustSeeds;
     QProgressBar* m_robustProgress;
     QTableWidget* m_metrics;

@@ -65,6 +65,17 @@ bool PluginInfo::fromJson(const QJsonObject& meta, PluginInfo* out, QString* err
             ti.title = ti.name;
         p.tours << ti;
     }
+    if (meta.contains("layout")) {
+        p.layout = meta.value("layout").toObject();
+        static const QStringList modes{"single", "side_by_side", "stacked", "quad"};
+        if (!modes.contains(p.layout.value("mode").toString()))
+            return fail(
+                QStringLiteral("\"layout\": \"mode\" must be one of %1").arg(modes.join(QLatin1Char('|'))));
+        for (const auto& f : p.layout.value("figures").toArray())
+            if (!p.figure(f.toString()))
+                return fail(QStringLiteral("\"layout\" names figure '%1', which the panel does not have")
+                                .arg(f.toString()));
+    }
     *out = p;
     return true;
 }

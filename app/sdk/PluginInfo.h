@@ -21,9 +21,9 @@ struct FigureInfo {
 struct PresetInfo {
     QString name;
     QString description;
-    QJsonObject params;  ///< key -> value (JSON number, bool or string)
-    QStringList locked;  ///< keys whose controls are disabled under this preset
-    QStringList hidden;  ///< keys whose controls are hidden under this preset
+    QJsonObject params; ///< key -> value (JSON number, bool or string)
+    QStringList locked; ///< keys whose controls are disabled under this preset
+    QStringList hidden; ///< keys whose controls are hidden under this preset
 };
 
 /// A guided tour listed in paper.json "tours": its steps live in the plugin's resources under
@@ -37,14 +37,17 @@ struct TourInfo {
 struct PluginInfo {
     QString id;
     QString title;
-    QString paper;       ///< short citation of the paper
-    QString idea;        ///< one-line idea, shown in the panel browser
+    QString paper; ///< short citation of the paper
+    QString idea;  ///< one-line idea, shown in the panel browser
     QString version;
     int apiVersion = 0;
     QStringList tags;
     QList<FigureInfo> figures;
     QList<PresetInfo> presets;
     QList<TourInfo> tours;
+    /// paper.json "layout": the default figure layout {"mode": single|side_by_side|stacked|quad,
+    /// "figures": [ids]} (empty: tabs).
+    QJsonObject layout;
     QString libraryPath; ///< empty for static plugins
     QString error;       ///< non-empty when the plugin is broken (listed, never used)
 
