@@ -58,7 +58,8 @@ DraftTrainConfig draftConfig(const ParamSet& p) {
 }
 
 /// Stage "setup" + "train" for the built-in target: traces, target, draft, test problems.
-void setupBuiltin(const ParamSet& p, const PromptsInput* pi, const Rng& root, RunContext& ctx, SpecSetup& u) {
+void setupBuiltin(const ParamSet& p, const PromptsInput* pi, const Rng& root, RunContext& ctx, SpecSetup& u,
+                  std::vector<DraftExample>* keepExamples = nullptr) {
     const int n = int(p.getInt(P::kNumbers)), mod = int(p.getInt(P::kModulus));
     const double pOver = p.getDouble(P::kPOver);
     const std::vector<T::Trace> train = T::makeTraces(int(p.getInt(P::kTraces)), n, pOver,
@@ -91,6 +92,8 @@ void setupBuiltin(const ParamSet& p, const PromptsInput* pi, const Rng& root, Ru
         ctx.progress(0.4 + 0.2 * f, "training the draft");
     });
     u.draftLoss = loss.empty() ? 0.0 : loss.back();
+    if (keepExamples)
+        *keepExamples = std::move(ex);
     u.numbers = n;
     if (pi) {
         checkPromptIds(pi->prompts, T::kVocab);
@@ -150,6 +153,12 @@ void setupUser(const ParamSet& p, const ModelInput& mi, const PromptsInput* pi, 
 }
 
 } // namespace
+
+SpecSetup builtinSpecSetup(const ParamSet& p, RunContext& ctx, std::vector<DraftExample>* draftExamples) {
+    SpecSetup u;
+    setupBuiltin(p, nullptr, Rng(ctx.seed()), ctx, u, draftExamples);
+    return u;
+}
 
 std::vector<ParamSpec> SpecExitEngine::params() const {
     auto g = [](ParamSpec s, const char* grp) {

@@ -11,6 +11,7 @@
 /// Stages of run(): setup ("traces", "problems"), train ("target", "draft"), decode (per method and
 /// problem), sweep, greedy, samples, pack, claims.
 #include "core/Engine.h"
+#include "tinylm/SpecExitRuns.h"
 
 namespace pl::tinylm {
 
@@ -23,5 +24,11 @@ public:
     std::shared_ptr<const LoadedInput> load(const std::string& path) const override;
     ResultDocument run(const InputList& inputs, const ParamSet& params, RunContext& ctx) const override;
 };
+
+/// The built-in target, trained draft and test problems exactly as run() builds them without input
+/// files (root Rng(ctx.seed())); \a draftExamples, when given, receives the draft's training
+/// examples. For benchmarks and tests.
+SpecSetup builtinSpecSetup(const ParamSet& p, RunContext& ctx,
+                           std::vector<DraftExample>* draftExamples = nullptr);
 
 } // namespace pl::tinylm
