@@ -854,6 +854,41 @@ def write_specexit():
         f.write("100 1 2 3 102\n\n100 1 2 102\n")
 
 
+def write_repa():
+    """repa-physics: a layered permeability (CSV), three channelised fields (.npy, n x N x N) with a
+    compatible well-pair source, and bad files (K <= 0, not square, int64, NaN)."""
+    n = 16
+    rows = [[math.exp(0.8 * math.sin(2 * math.pi * (y + 0.5) / n * 2)) for x in range(n)] for y in range(n)]
+    with open(out("repa-physics", "layered-k.csv"), "w") as f:
+        for r in rows:
+            f.write(",".join("%.6f" % v for v in r) + "\n")
+    rng = random.Random(6)
+    fields = []
+    for k in range(3):
+        y0 = rng.uniform(0.3, 0.7)
+        slope = rng.uniform(-0.3, 0.3)
+        for y in range(n):
+            for x in range(n):
+                cx, cy = (x + 0.5) / n, (y + 0.5) / n
+                d = abs(cy - (y0 + slope * (cx - 0.5)))
+                fields.append(math.exp(2.0 if d < 0.1 else -0.5) * (1 + 0.1 * rng.random()))
+    write_npy_nd(out("repa-physics", "channels-with-wells", "1-k.npy"), (3, n, n), fields, "<f4")
+    src = [[0.0] * n for _ in range(n)]
+    src[3][2], src[12][13] = 20.0, -20.0
+    with open(out("repa-physics", "channels-with-wells", "2-source.csv"), "w") as f:
+        for r in src:
+            f.write(",".join("%g" % v for v in r) + "\n")
+    bad = os.path.join(HERE, "..", "..", "tests", "data", "bad")
+    with open(os.path.join(bad, "repa-physics-negative-k.csv"), "w") as f:
+        for y in range(4):
+            f.write(",".join("-0.5" if (y, x) == (2, 1) else "1" for x in range(4)) + "\n")
+    with open(os.path.join(bad, "repa-physics-not-square.csv"), "w") as f:
+        f.write("1,1,1\n1,1,1\n")
+    with open(os.path.join(bad, "repa-physics-nan.csv"), "w") as f:
+        f.write("1,1\n1,nan\n")
+    write_npy_nd(os.path.join(bad, "repa-physics-int64.npy"), (4, 4), [1] * 16, "<i8")
+
+
 if __name__ == "__main__":
     write_torus()
     write_tilesparse()
@@ -876,3 +911,4 @@ if __name__ == "__main__":
     write_aporia()
     write_negood()
     write_specexit()
+    write_repa()
