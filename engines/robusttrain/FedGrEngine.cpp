@@ -127,8 +127,17 @@ void packSieve(const Federation& f, const FedRunOutput& run, int bins, ResultDoc
     const std::string xl = "loss of the global model on the observed label (nats)";
     doc.series[K::series::kLossHistogram] = seriesOf(centres, density, xl, "density");
     Series pdf = emptySeries(xl, "density"), pc = pdf, pn = pdf;
-    for (int i = 0; i <= 200 && s.fitted; ++i) {
-        const double x = s.maxLoss * i / 200.0;
+    // A uniform grid plus a fine one around each component's mean (the clean one can be narrow).
+    std::vector<double> grid;
+    for (int i = 0; i <= 200 && s.fitted; ++i)
+        grid.push_back(s.maxLoss * i / 200.0);
+    for (int j = 0; j < 2 && s.fitted; ++j)
+        for (int i = -40; i <= 40; ++i)
+            grid.push_back(s.gmm.mean[j] + 0.1 * i * std::sqrt(s.gmm.var[j]));
+    std::sort(grid.begin(), grid.end());
+    for (double x : grid) {
+        if (x < 0 || x > s.maxLoss)
+            continue;
         double comp[2];
         for (int j = 0; j < 2; ++j)
             comp[j] = s.gmm.weight[j] *

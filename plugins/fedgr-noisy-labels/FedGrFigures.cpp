@@ -20,14 +20,9 @@ struct MethodName {
     const char* key;
     const char* name;
 };
-constexpr MethodName kMethods[] = {{"fedavg", "FedAvg"},
-                                   {"fedprox", "FedProx"},
-                                   {"local_sieve", "local sieve"},
-                                   {"centralised", "centralised"},
-                                   {"fedgr", "FedGR"},
-                                   {"fedgr_no_sieve", "FedGR w/o sieve"},
-                                   {"fedgr_no_ema", "FedGR w/o EMA"},
-                                   {"fedgr_no_rep", "FedGR w/o rep."}};
+constexpr MethodName kMethods[] = {
+    {"fedavg", "FedAvg"}, {"fedprox", "FedProx"},       {"local_sieve", "local"}, {"centralised", "central"},
+    {"fedgr", "FedGR"},   {"fedgr_no_sieve", "-sieve"}, {"fedgr_no_ema", "-EMA"}, {"fedgr_no_rep", "-rep"}};
 
 double acc(const ResultDocument& d, const char* m) {
     return fig::metricOr(d, keys::metric::kTestAccPrefix + std::string(m), NAN);
@@ -51,18 +46,21 @@ void testAccuracy(const ResultDocument& d, FigureSpec& f) {
     const double warm = std::atof(fig::param(d, keys::param::kWarmupRounds).c_str());
     f.chart.markers << gui::MarkerSpec{gui::MarkerSpec::Axis::X, warm + 0.5,
                                        QStringLiteral("end of warm-up")};
-    f.caption = QStringLiteral("After the last round: FedGR %1, FedAvg %2, FedProx %3, local sieve %4, "
-                               "centralised %5. Dashed: FedGR ablations.")
-                    .arg(acc(d, "fedgr"), 0, 'f', 3)
-                    .arg(acc(d, "fedavg"), 0, 'f', 3)
-                    .arg(acc(d, "fedprox"), 0, 'f', 3)
-                    .arg(acc(d, "local_sieve"), 0, 'f', 3)
-                    .arg(acc(d, "centralised"), 0, 'f', 3);
+    f.caption =
+        QStringLiteral(
+            "After the last round: FedGR %1, FedAvg %2, FedProx %3, local sieve %4, "
+            "centralised %5. Dashed: FedGR ablations (-sieve, -EMA, -rep: without that module); local = "
+            "local-only sieving; central = centralised training on the pooled rows.")
+            .arg(acc(d, "fedgr"), 0, 'f', 3)
+            .arg(acc(d, "fedavg"), 0, 'f', 3)
+            .arg(acc(d, "fedprox"), 0, 'f', 3)
+            .arg(acc(d, "local_sieve"), 0, 'f', 3)
+            .arg(acc(d, "centralised"), 0, 'f', 3);
 }
 
 void memorisation(const ResultDocument& d, FigureSpec& f) {
     f.chart.xLabel = QStringLiteral("communication round (centralised: local-epochs epochs per round)");
-    f.chart.yLabel = QStringLiteral("memorisation: noisy rows predicted as their noisy label");
+    f.chart.yLabel = QStringLiteral("memorisation of noisy labels");
     f.chart.series << fig::series(d, keys::series::kMemorisationCentralised, QStringLiteral("centralised"),
                                   SeriesSpec::Style::Line, 3)
                    << fig::series(d, keys::series::kMemorisationGlobal, QStringLiteral("FedAvg global model"),
@@ -114,26 +112,43 @@ void noiseEstimate(const ResultDocument& d, FigureSpec& f) {
                     .arg(fig::metricOr(d, keys::metric::kNoiseCorr, NAN), 0, 'f', 3);
 }
 
+/// Log-axis display: points below \a floor are left out (drawn as gaps).
+SeriesSpec aboveFloor(SeriesSpec s, double floor) {
+    for (double& y : s.y)
+        if (!(y >= floor))
+            y = NAN;
+    return s;
+}
+
 void lossHistogram(const ResultDocument& d, FigureSpec& f) {
     if (!fig::hasSeries(d, keys::series::kLossHistogram)) {
         f.message = QStringLiteral("No sieve in this run.");
         return;
     }
     f.chart.xLabel = fig::xlabel(d, keys::series::kLossHistogram);
-    f.chart.yLabel = QStringLiteral("density");
-    SeriesSpec h = fig::series(d, keys::series::kLossHistogram, QStringLiteral("pooled losses"),
-                               SeriesSpec::Style::Step, 7);
-    f.chart.series << h
-                   << fig::series(d, keys::series::kGmmPdfClean, QStringLiteral("GMM: clean component"),
-                                  SeriesSpec::Style::Line, 2)
-                   << fig::series(d, keys::series::kGmmPdfNoisy, QStringLiteral("GMM: noisy component"),
-                                  SeriesSpec::Style::Line, 1)
-                   << fig::series(d, keys::series::kGmmPdf, QStringLiteral("GMM: mixture"),
-                                  SeriesSpec::Style::Line, 0);
-    f.chart.series.last().dashed = true;
+    f.chart.yLabel = QStringLiteral("density (log scale)");
+    f.chart.logY = true;
+    constexpr double kFloor = 1e-3;
+    SeriesSpec mix = aboveFloor(
+        fig::series(d, keys::series::kGmmPdf, QStringLiteral("GMM: mixture"), SeriesSpec::Style::Line, 0),
+        kFloor);
+    mix.dashed = true;
+    mix.lineWidth = 1.2;
+    f.chart.series << aboveFloor(fig::series(d, keys::series::kLossHistogram, QStringLiteral("pooled losses"),
+                                             SeriesSpec::Style::Step, 5),
+                                 kFloor)
+                   << mix
+                   << aboveFloor(fig::series(d, keys::series::kGmmPdfClean,
+                                             QStringLiteral("GMM: clean component"), SeriesSpec::Style::Line,
+                                             2),
+                                 kFloor)
+                   << aboveFloor(fig::series(d, keys::series::kGmmPdfNoisy,
+                                             QStringLiteral("GMM: noisy component"), SeriesSpec::Style::Line,
+                                             1),
+                                 kFloor);
     f.caption =
         QStringLiteral("Last sieve (statistics: %1). Clean component: weight %2, mean %3, var %4; noisy: "
-                       "mean %5, var %6.")
+                       "mean %5, var %6. Densities below 1e-3 are not drawn.")
             .arg(QString::fromStdString(fig::param(d, keys::param::kSieveStats)))
             .arg(fig::metricOr(d, keys::metric::kGmmWeightClean, NAN), 0, 'f', 3)
             .arg(fig::metricOr(d, keys::metric::kGmmMeanClean, NAN), 0, 'f', 3)
