@@ -2,6 +2,7 @@
 // the same result with the keys; every bad file of the panel (tests/data/bad/
 // fedgr-noisy-labels-*) exits 3 quickly with file:line in the message and no output; an IDX count
 // mismatch names both counts; the example inputs run; every figure exports.
+#include "RobustCliSupport.h"
 #include "common/CliTestSupport.h"
 #include "core/ResultDocument.h"
 
@@ -23,14 +24,11 @@ const QStringList kSmall = {
     "--set", "rounds=4",  "--set", "warmup_rounds=2",       "--set", "local_epochs=1"};
 
 QString src(const char* rel) {
-    return QStringLiteral(PAPERLAB_SOURCE_DIR "/") + QString::fromLatin1(rel);
+    return pl::test::sourcePath(rel);
 }
 
 int runInputs(const QStringList& files, QString* err, const QString& out) {
-    QStringList args{QStringLiteral("run"), kPanel};
-    for (const QString& f : files)
-        args << QStringLiteral("--input") << f;
-    return runCli(args + kSmall + QStringList{QStringLiteral("--out"), out}, err);
+    return pl::test::runPanelInputs(kPanel, files, kSmall, err, out);
 }
 
 } // namespace

@@ -9,6 +9,8 @@ import time
 
 import numpy as np
 
+from numpy_mlp import adam_step
+
 
 def main():
     d, rounds, epochs = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
@@ -35,25 +37,8 @@ def main():
                 for lo in range(0, len(order), B):
                     idx = order[lo:lo + B]
                     xb, yb = X[idx], y[idx]
-                    z1 = xb @ P[0] + P[1]
-                    a1 = np.maximum(z1, 0)
-                    z2 = a1 @ P[2] + P[3]
-                    z2 -= z2.max(axis=1, keepdims=True)
-                    p = np.exp(z2)
-                    p /= p.sum(axis=1, keepdims=True)
-                    p[np.arange(len(yb)), yb] -= 1
-                    g2 = p / len(yb)
-                    Gr = [None] * 4
-                    Gr[2] = a1.T @ g2
-                    Gr[3] = g2.sum(axis=0, keepdims=True)
-                    g1 = (g2 @ P[2].T) * (z1 > 0)
-                    Gr[0] = xb.T @ g1
-                    Gr[1] = g1.sum(axis=0, keepdims=True)
                     t += 1
-                    for i in range(4):
-                        M[i] = 0.9 * M[i] + 0.1 * Gr[i]
-                        V[i] = 0.999 * V[i] + 0.001 * Gr[i] ** 2
-                        P[i] -= lr * (M[i] / (1 - 0.9 ** t)) / (np.sqrt(V[i] / (1 - 0.999 ** t)) + 1e-8)
+                    adam_step(P, M, V, t, xb, yb, lr)
             models.append(P)
             weights.append(len(rows))
         w = np.array(weights, float) / sum(weights)
