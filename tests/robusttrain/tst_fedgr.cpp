@@ -280,6 +280,76 @@ private slots:
         QVERIFY(h.train.y != h.clean);
     }
 
+    void localTermsPullTowardsTheirTargets() {
+        // With every CE weight 0 only the distillation / representation / proximal terms act.
+        pl::Rng dr(3);
+        const Dataset data = makeBlobs(3, 4, 2.0, 64, dr.fork("layout"), dr.fork("rows"));
+        const LocalTargets none{data.y, std::vector<double>(data.y.size(), 0.0)};
+        pl::Rng ir(4);
+        const Mlp global = makeMlp({4, 8, 3}, Activation::Relu, ir);
+        auto distance = [](const Mlp& a, const Mlp& b) {
+            double s = 0;
+            for (size_t l = 0; l < a.W.size(); ++l)
+                s +=
+                    (a.W[l].value - b.W[l].value).squaredNorm() + (a.b[l].value - b.b[l].value).squaredNorm();
+            return std::sqrt(s);
+        };
+        // Distillation alone pulls a different student towards the teacher's predictions.
+        pl::Rng jr(9);
+        Mlp student = makeMlp({4, 8, 3}, Activation::Relu, jr);
+        const auto kl = [&](const Mlp& s) {
+            const Eigen::MatrixXd a = forward(global, data.X), b = forward(s, data.X);
+            double sum = 0;
+            for (Eigen::Index i = 0; i < a.rows(); ++i) {
+                const Eigen::RowVectorXd p = (a.row(i).array() - a.row(i).maxCoeff()).exp().matrix();
+                const Eigen::RowVectorXd q = (b.row(i).array() - b.row(i).maxCoeff()).exp().matrix();
+                sum += ((p / p.sum()).array() * ((p / p.sum()).array().log() - (q / q.sum()).array().log()))
+                           .sum();
+            }
+            return sum / double(a.rows());
+        };
+        LocalConfig kd;
+        kd.epochs = 20;
+        kd.kdWeight = 1;
+        kd.kdTemperature = 1;
+        kd.emaMomentum = 1; // the teacher stays the global model
+        Mlp fixedTeacher = global;
+        const double before = kl(student);
+        pl::Rng r2(2);
+        localTrain(student, data.X, none, kd, global, &fixedTeacher, r2, {});
+        qInfo("KL(teacher || student): %.4f -> %.4f", before, kl(student));
+        QVERIFY(kl(student) < 0.3 * before);
+        QVERIFY(distance(fixedTeacher, global) == 0);
+        // The proximal term alone pulls the weights towards w_g.
+        pl::Rng kr(9);
+        Mlp far = makeMlp({4, 8, 3}, Activation::Relu, kr);
+        LocalConfig prox;
+        prox.epochs = 20;
+        prox.proxMu = 1;
+        const double d0 = distance(far, global);
+        pl::Rng r3(3);
+        localTrain(far, data.X, none, prox, global, nullptr, r3, {});
+        qInfo("||theta - w_g||: %.4f -> %.4f", d0, distance(far, global));
+        QVERIFY(distance(far, global) < 0.6 * d0);
+        // The representation term alone pulls the hidden features towards the global model's.
+        pl::Rng fr(11);
+        Mlp rep = makeMlp({4, 8, 3}, Activation::Relu, fr);
+        auto featureGap = [&](const Mlp& m) {
+            Eigen::MatrixXd a, b;
+            forward(global, data.X, &a);
+            forward(m, data.X, &b);
+            return (a - b).squaredNorm() / double(a.rows());
+        };
+        LocalConfig rc;
+        rc.epochs = 20;
+        rc.repWeight = 1;
+        const double f0 = featureGap(rep);
+        pl::Rng r4(4);
+        localTrain(rep, data.X, none, rc, global, nullptr, r4, {});
+        qInfo("mean ||phi - phi_g||^2: %.4f -> %.4f", f0, featureGap(rep));
+        QVERIFY(featureGap(rep) < 0.5 * f0);
+    }
+
     void resultKeysAndShapes() {
         FedGrEngine e;
         pl::RunContext ctx(5);
