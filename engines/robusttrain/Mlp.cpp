@@ -28,9 +28,12 @@ Mlp makeMlp(const std::vector<int>& sizes, Activation act, Rng& rng) {
     return m;
 }
 
-nn::Var forwardTape(nn::Tape& t, Mlp& net, const Eigen::MatrixXd& X, const TapeNoise* noise) {
+nn::Var forwardTape(nn::Tape& t, Mlp& net, const Eigen::MatrixXd& X, const TapeNoise* noise,
+                    nn::Var* penultimate) {
     nn::Var h = t.constant(X);
     for (int l = 0; l < net.layers(); ++l) {
+        if (penultimate && l + 1 == net.layers())
+            *penultimate = h;
         nn::Var w = t.param(net.W[size_t(l)]);
         if (noise && !noise->mul.empty())
             w = nn::mul(w, t.constant(noise->mul[size_t(l)]));
@@ -58,8 +61,20 @@ Eigen::MatrixXd forwardWith(const Mlp& net, const std::vector<Eigen::MatrixXd>& 
     return h;
 }
 
-Eigen::MatrixXd forward(const Mlp& net, const Eigen::MatrixXd& X) {
-    return forwardWith(net, net.weights(), X);
+Eigen::MatrixXd forward(const Mlp& net, const Eigen::MatrixXd& X, Eigen::MatrixXd* penultimate) {
+    if (!penultimate)
+        return forwardWith(net, net.weights(), X);
+    Eigen::MatrixXd h = X;
+    for (int l = 0; l + 1 < net.layers(); ++l) {
+        Eigen::MatrixXd z = h * net.W[size_t(l)].value;
+        z.rowwise() += net.b[size_t(l)].value.row(0);
+        h = net.act == Activation::Relu ? Eigen::MatrixXd(z.cwiseMax(0.0))
+                                        : Eigen::MatrixXd(z.array().tanh());
+    }
+    *penultimate = h;
+    Eigen::MatrixXd out = h * net.W.back().value;
+    out.rowwise() += net.b.back().value.row(0);
+    return out;
 }
 
 } // namespace pl::robusttrain

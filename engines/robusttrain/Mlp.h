@@ -35,13 +35,16 @@ struct TapeNoise {
     std::vector<Eigen::MatrixXd> mul, add;
 };
 
-/// Logits on tape \a t (weights as parameters, perturbed by \a noise when given).
-nn::Var forwardTape(nn::Tape& t, Mlp& net, const Eigen::MatrixXd& X, const TapeNoise* noise = nullptr);
+/// Logits on tape \a t (weights as parameters, perturbed by \a noise when given); \a penultimate,
+/// when given, receives the last hidden layer's activations (the input when there is one layer).
+nn::Var forwardTape(nn::Tape& t, Mlp& net, const Eigen::MatrixXd& X, const TapeNoise* noise = nullptr,
+                    nn::Var* penultimate = nullptr);
 
 /// Logits (n x classes) with the weight matrices \a Ws (one per layer, each of W_l's shape) and the
 /// network's biases.
 Eigen::MatrixXd forwardWith(const Mlp& net, const std::vector<Eigen::MatrixXd>& Ws, const Eigen::MatrixXd& X);
-/// Logits with the network's own weights.
-Eigen::MatrixXd forward(const Mlp& net, const Eigen::MatrixXd& X);
+/// Logits with the network's own weights; \a penultimate, when given, receives the last hidden
+/// layer's activations.
+Eigen::MatrixXd forward(const Mlp& net, const Eigen::MatrixXd& X, Eigen::MatrixXd* penultimate = nullptr);
 
 } // namespace pl::robusttrain

@@ -711,6 +711,22 @@ GLYPHS = [[0x3C, 0x66, 0x6E, 0x76, 0x66, 0x66, 0x3C, 0x00], [0x18, 0x38, 0x18, 0
           [0x3C, 0x66, 0x66, 0x3C, 0x66, 0x66, 0x3C, 0x00], [0x3C, 0x66, 0x66, 0x3E, 0x06, 0x0C, 0x38, 0x00]]
 
 
+def glyph_bytes(rng, n):
+    """n procedural 8x8 digit glyphs (class i % 10, shifted by up to a pixel, noisy) as IDX bytes."""
+    pixels, labels = bytearray(), bytearray()
+    for i in range(n):
+        c = i % 10
+        dx, dy = rng.randint(-1, 1), rng.randint(-1, 1)
+        for r in range(8):
+            for col in range(8):
+                sr, sc = r - dy, col - dx
+                on = 0 <= sr < 8 and 0 <= sc < 8 and (GLYPHS[c][sr] >> (7 - sc)) & 1
+                v = (200 if on else 20) + rng.gauss(0, 25)
+                pixels.append(max(0, min(255, int(v))))
+        labels.append(c)
+    return pixels, labels
+
+
 def write_dwp():
     rng = random.Random(29)
     centres = [(2.0, 0.0), (-1.0, 1.7), (-1.0, -1.7)]
@@ -730,17 +746,7 @@ def write_dwp():
         for cx, cy in centres:
             f.write("%g,%g,%g,%g,%g\n" % (cx, cy, -cx, -cy, -(cx * cx + cy * cy) / 2))
     n = 200
-    pixels, labels = bytearray(), bytearray()
-    for i in range(n):
-        c = i % 10
-        dx, dy = rng.randint(-1, 1), rng.randint(-1, 1)
-        for r in range(8):
-            for col in range(8):
-                sr, sc = r - dy, col - dx
-                on = 0 <= sr < 8 and 0 <= sc < 8 and (GLYPHS[c][sr] >> (7 - sc)) & 1
-                v = (200 if on else 20) + rng.gauss(0, 25)
-                pixels.append(max(0, min(255, int(v))))
-        labels.append(c)
+    pixels, labels = glyph_bytes(rng, n)
     folder = ("dwp-cim-robustness", "glyphs-idx")
     with open(out(*folder, "1-images.idx"), "wb") as f:
         f.write(struct.pack(">IIII", 0x803, n, 8, 8) + bytes(pixels))
@@ -887,6 +893,28 @@ def write_repa():
     with open(os.path.join(bad, "repa-physics-nan.csv"), "w") as f:
         f.write("1,1\n1,nan\n")
     write_npy_nd(os.path.join(bad, "repa-physics-int64.npy"), (4, 4), [1] * 16, "<i8")
+# ---------------------------------------------------------------- fedgr-noisy-labels
+def write_fedgr():
+    rng = random.Random(30)
+    centres = [(2.5, 0, 0, 0), (0, 2.5, 0, 0), (0, 0, 2.5, 0), (0, 0, 0, 2.5)]
+    rates = [0.0, 0.1, 0.2, 0.3, 0.45]
+    rows = ["x1,x2,x3,x4,label,client_id,clean_label,split"]
+    for k, rate in enumerate(rates):
+        for i in range(100):
+            c = rng.randrange(4) if rng.random() < 0.5 else (k + i % 2) % 4  # skewed class mix per client
+            x = [centres[c][j] + rng.gauss(0, 1.0) for j in range(4)]
+            test = i >= 80
+            y = c if test or rng.random() >= rate else (c + 1 + rng.randrange(3)) % 4
+            rows.append("%.4f,%.4f,%.4f,%.4f,%d,%d,%d,%s" % (*x, y, 10 * (k + 1), c, "test" if test else "train"))
+    with open(out("fedgr-noisy-labels", "noisy-clients.csv"), "w") as f:
+        f.write("\n".join(rows) + "\n")
+    n = 300
+    pixels, labels = glyph_bytes(rng, n)
+    folder = ("fedgr-noisy-labels", "glyphs-idx")
+    with open(out(*folder, "1-images.idx"), "wb") as f:
+        f.write(struct.pack(">IIII", 0x803, n, 8, 8) + bytes(pixels))
+    with open(out(*folder, "2-labels.idx"), "wb") as f:
+        f.write(struct.pack(">II", 0x801, n) + bytes(labels))
 
 
 if __name__ == "__main__":
@@ -912,3 +940,4 @@ if __name__ == "__main__":
     write_negood()
     write_specexit()
     write_repa()
+    write_fedgr()

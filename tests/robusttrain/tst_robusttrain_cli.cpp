@@ -3,6 +3,7 @@
 // dwp-cim-robustness-*) exits 3 quickly with the file name (and line) in the message and no output;
 // an IDX count mismatch and a layer of the wrong shape exit 3 naming the file; a user's MLP is
 // evaluated; every figure exports.
+#include "RobustCliSupport.h"
 #include "common/CliTestSupport.h"
 #include "core/ResultDocument.h"
 
@@ -22,14 +23,11 @@ const QStringList kSmall = {"--set", "train_samples=400", "--set", "test_samples
                             "--set", "epochs=3",          "--set", "eval_draws=3"};
 
 QString src(const char* rel) {
-    return QStringLiteral(PAPERLAB_SOURCE_DIR "/") + QString::fromLatin1(rel);
+    return pl::test::sourcePath(rel);
 }
 
 int runInputs(const QStringList& files, QString* err, const QString& out) {
-    QStringList args{QStringLiteral("run"), kPanel};
-    for (const QString& f : files)
-        args << QStringLiteral("--input") << f;
-    return runCli(args + kSmall + QStringList{QStringLiteral("--out"), out}, err);
+    return pl::test::runPanelInputs(kPanel, files, kSmall, err, out);
 }
 
 } // namespace

@@ -5,10 +5,15 @@
 //    once per minibatch). Final training accuracies are printed (not compared: different inits).
 //  sweep: accuracy under multiplicative weight noise, 15 sigma levels x 20 draws on 1000 test rows,
 //    with the weights of our trained network (the peer reads them; clean accuracies must agree).
+//  fedavg: FedAvg rounds of the fedgr-noisy-labels panel (10 clients of a Dirichlet(0.5) split of
+//    10-class blobs in d = 32 with injected noise, MLP 32-64-10, 2 local epochs of Adam batch-32
+//    steps per round) against the same loop in numpy (peer_fedgr.py) and against sklearn
+//    partial_fit on the same minibatches (per-client models, no averaging: timing only).
 // Ratio = peer_ms / ours_ms (> 1: we are faster). Single thread on both sides.
 #include "bench/common/BenchPeer.h"
 #include "robusttrain/Datasets.h"
 #include "robusttrain/DwpTraining.h"
+#include "robusttrain/FedMethods.h"
 
 #include <nlohmann/json.hpp>
 
@@ -89,6 +94,35 @@ int main(int argc, char** argv) {
     const nlohmann::json peer = pl::bench::runPythonPeer(
         PAPERLAB_ROBUSTTRAIN_PEER, dir.string() + " " + std::to_string(epochs) + " " + std::to_string(draws));
     const auto get = [&](const char* k) { return peer.is_null() ? NAN : peer[k].get<double>(); };
+    // Federated local training (fedgr-noisy-labels).
+    const int rounds = quick ? 3 : 10;
+    pl::robusttrain::FederationConfig fc;
+    fc.samplesPerClient = quick ? 100 : 300;
+    const Federation fed = buildFederation(GatheredInputs{}, fc, root.fork("federation"));
+    {
+        std::ofstream f(dir / "clients.txt");
+        f.precision(17);
+        for (int i = 0; i < fed.train.rows(); ++i) {
+            for (int j = 0; j < fed.train.dim(); ++j)
+                f << fed.train.X(i, j) << ' ';
+            f << fed.train.y[size_t(i)] << ' ' << fed.client[size_t(i)] << '\n';
+        }
+    }
+    writeData(dir / "fedtest.txt", fed.test);
+    pl::Rng finit(5);
+    Mlp g = makeMlp({fed.train.dim(), 64, fed.train.classes}, Activation::Relu, finit);
+    LocalConfig lc;
+    lc.lr = 0.005;
+    const LocalTargets all{fed.train.y, std::vector<double>(fed.train.y.size(), 1.0)};
+    t0 = std::chrono::steady_clock::now();
+    for (int r = 0; r < rounds; ++r)
+        g = federatedRound(g, fed, all, lc, nullptr, pl::Rng(6).fork(std::to_string(r)), {});
+    const double oursFed = ms(t0);
+    const double fedAcc = accuracy(forward(g, fed.test.X), fed.test.y);
+    const nlohmann::json fpeer = pl::bench::runPythonPeer(PAPERLAB_ROBUSTTRAIN_PEER_FEDGR,
+                                                          dir.string() + " " + std::to_string(rounds) + " 2");
+    const auto fget = [&](const char* k) { return fpeer.is_null() ? NAN : fpeer[k].get<double>(); };
+
     struct Row {
         std::string engine, size;
         double ours, peer;
@@ -102,6 +136,13 @@ int main(int argc, char** argv) {
          "sklearn acc " + std::to_string(get("sklearn_train_acc"))},
         {"noise sweep vs numpy", "15 x " + std::to_string(draws) + " x 1000", oursSweep, get("sweep_ms"),
          "clean acc ours " + std::to_string(s.mean[0]) + ", numpy " + std::to_string(get("clean_acc"))},
+        {"fedavg vs numpy",
+         std::to_string(fed.train.rows()) + " rows x " + std::to_string(rounds) + " rounds", oursFed,
+         fget("numpy_fedavg_ms"),
+         "test acc ours " + std::to_string(fedAcc) + ", numpy " + std::to_string(fget("numpy_fedavg_acc"))},
+        {"fedavg vs sklearn",
+         std::to_string(fed.train.rows()) + " rows x " + std::to_string(rounds) + " rounds", oursFed,
+         fget("sklearn_local_ms"), "sklearn: per-client partial_fit, no averaging"},
     };
     std::printf("%-22s %-26s %10s %10s %7s  %s\n", "engine", "size", "ours_ms", "peer_ms", "ratio", "note");
     nlohmann::json cases = nlohmann::json::array();

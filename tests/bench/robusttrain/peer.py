@@ -7,6 +7,8 @@ import time
 
 import numpy as np
 
+from numpy_mlp import adam_step
+
 
 def main():
     d, epochs, draws = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
@@ -31,25 +33,8 @@ def main():
         for lo in range(0, n, B):
             idx = order[lo:lo + B]
             xb, yb = X[idx], y[idx]
-            z1 = xb @ P[0] + P[1]
-            a1 = np.maximum(z1, 0)
-            z2 = a1 @ P[2] + P[3]
-            z2 -= z2.max(axis=1, keepdims=True)
-            p = np.exp(z2)
-            p /= p.sum(axis=1, keepdims=True)
-            p[np.arange(len(yb)), yb] -= 1
-            g2 = p / len(yb)
-            G = [None] * 4
-            G[2] = a1.T @ g2
-            G[3] = g2.sum(axis=0, keepdims=True)
-            g1 = (g2 @ P[2].T) * (z1 > 0)
-            G[0] = xb.T @ g1
-            G[1] = g1.sum(axis=0, keepdims=True)
             t += 1
-            for i in range(4):
-                M[i] = 0.9 * M[i] + 0.1 * G[i]
-                V[i] = 0.999 * V[i] + 0.001 * G[i] ** 2
-                P[i] -= 0.01 * (M[i] / (1 - 0.9 ** t)) / (np.sqrt(V[i] / (1 - 0.999 ** t)) + 1e-8)
+            adam_step(P, M, V, t, xb, yb, 0.01)
     numpy_ms = (time.perf_counter() - t0) * 1e3
     numpy_acc = float(((np.maximum(X @ P[0] + P[1], 0) @ P[2] + P[3]).argmax(1) == y).mean())
 
