@@ -75,6 +75,11 @@ bool CliOptions::parse(const QStringList& args, CliOptions* out, QString* error)
                 o.tour = v;
             } else if (name == QLatin1String("--grid")) {
                 o.grids << v;
+            } else if (name == QLatin1String("--compare")) {
+                QString second;
+                if (!value(&second))
+                    return fail(QStringLiteral("--compare needs two result files: --compare A.json B.json"));
+                o.compare = {v, second};
             } else if (name == QLatin1String("--sweep")) {
                 o.sweepDir = v;
             } else if (name == QLatin1String("--seeds")) {

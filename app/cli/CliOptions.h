@@ -22,10 +22,11 @@ struct CliOptions {
     QString backend = QStringLiteral("auto");
     QString out;
     QString tour;
-    QStringList grids; ///< sweep: --grid K=v1,v2,... | K=lo:hi:n[:log], in order
-    QString seeds;     ///< sweep: --seeds A..B | N (empty: 1..10)
-    int jobs = 1;      ///< sweep: worker threads
-    QString sweepDir;  ///< report --sweep DIR: the robustness report of a finished sweep
+    QStringList grids;   ///< sweep: --grid K=v1,v2,... | K=lo:hi:n[:log], in order
+    QString seeds;       ///< sweep: --seeds A..B | N (empty: 1..10)
+    int jobs = 1;        ///< sweep: worker threads
+    QString sweepDir;    ///< report --sweep DIR: the robustness report of a finished sweep
+    QStringList compare; ///< report --compare A.json B.json: the A/B comparison of two results
     bool json = false;
 
     /// Parses argv after the command word. Returns false with *error on a usage error.

@@ -9,6 +9,7 @@
 #include "sdk/PanelModel.h"
 #include "sdk/PaperPlugin.h"
 #include "sdk/PluginManager.h"
+#include "sdk/RunComparison.h"
 #include "sdk/Session.h"
 #include "sdk/Tour.h"
 #include "sdk/Version.h"
@@ -32,6 +33,7 @@ const char* kHelp = R"(Usage:
   paperlab figure PANEL all [OPTIONS] --out DIR
   paperlab report PANEL|all [OPTIONS] [--tour NAME] --out DIR|FILE.html|FILE.pdf
   paperlab report PANEL --sweep SWEEP_DIR --out DIR|FILE.html|FILE.pdf
+  paperlab report PANEL --compare A.json B.json --out DIR|FILE.html|FILE.pdf
   paperlab replay SESSION.paperlab.json --out DIR
   paperlab sweep PANEL [OPTIONS] [--grid K=v1,v2,...|K=lo:hi:n[:log]]... [--seeds A..B|N] [--jobs N] --out DIR
   paperlab --version | --help
@@ -238,6 +240,58 @@ int cmdTourReport(const CliOptions& o, PluginManager& pm, JobRunner& runner, con
     return Ok;
 }
 
+ResultDocument readResultFile(const QString& path) {
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        throw Failure{BadInput, QStringLiteral("%1: cannot read (%2)").arg(path, f.errorString())};
+    try {
+        return ResultDocument::fromJson(f.readAll().toStdString(), path.toStdString());
+    } catch (const std::exception& e) {
+        throw Failure{BadInput, QString::fromUtf8(e.what())};
+    }
+}
+
+/// `report PANEL --compare A.json B.json --out DIR|FILE`: the A/B comparison of two saved results.
+int cmdCompareReport(const CliOptions& o, PluginManager& pm, const Renderer& renderer) {
+    const QString outPath = needOut(o);
+    const QString panel = o.positional[0];
+    const PluginInfo* info = pm.info(panel);
+    QString e;
+    IPaperPlugin* plugin = info ? pm.load(panel, &e) : nullptr;
+    if (!plugin)
+        throw Failure{UnknownId, info ? e : QStringLiteral("unknown panel '%1'").arg(panel)};
+    const ResultDocument a = readResultFile(o.compare[0]), b = readResultFile(o.compare[1]);
+    for (const auto& [path, d] : {std::pair{o.compare[0], &a}, std::pair{o.compare[1], &b}})
+        if (QString::fromStdString(d->panel) != panel)
+            throw Failure{Usage, QStringLiteral("%1 is a result of panel '%2', not '%3'")
+                                     .arg(path, QString::fromStdString(d->panel), panel)};
+    QVector<gui::FigureSpec> figures;
+    for (const auto& f : info->figures)
+        figures << compareFigures(buildFigure(*plugin, a, f.id), buildFigure(*plugin, b, f.id),
+                                  CompareView::Overlay);
+    FigureRenderer& r = renderer.get();
+    const QString suffix = QFileInfo(outPath).suffix().toLower();
+    bool ok = true;
+    if (suffix == QLatin1String("html") || suffix == QLatin1String("pdf")) {
+        const bool html = suffix == QLatin1String("html");
+        ok = r.writeCompareReport(*info, a, b, figures, o.dpi, html ? outPath : QString(),
+                                  html ? QString() : outPath, &e);
+    } else {
+        const QString figDir = QDir(outPath).filePath(QStringLiteral("figures"));
+        ensureDir(figDir);
+        for (const gui::FigureSpec& f : figures)
+            for (const char* fmt : {"png", "svg", "csv"})
+                exportFigure(r, f, QDir(figDir).filePath(f.id + QLatin1Char('.') + QLatin1String(fmt)),
+                             o.dpi);
+        const QString stem = QDir(outPath).filePath(panel + QStringLiteral("-compare"));
+        ok = r.writeCompareReport(*info, a, b, figures, o.dpi, stem + QStringLiteral(".html"),
+                                  stem + QStringLiteral(".pdf"), &e);
+    }
+    if (!ok)
+        throw Failure{ExportFailed, e};
+    return Ok;
+}
+
 int cmdReport(const CliOptions& o, PluginManager& pm, JobRunner& runner, const Renderer& renderer) {
     if (o.positional.size() != 1)
         throw Failure{
@@ -246,6 +300,8 @@ int cmdReport(const CliOptions& o, PluginManager& pm, JobRunner& runner, const R
         return cmdTourReport(o, pm, runner, renderer);
     if (!o.sweepDir.isEmpty())
         return cmdSweepReport(o, pm, [&renderer]() -> FigureRenderer& { return renderer.get(); });
+    if (!o.compare.isEmpty())
+        return cmdCompareReport(o, pm, renderer);
     const QString outPath = needOut(o);
     const QString which = o.positional[0];
     const QString suffix = QFileInfo(outPath).suffix().toLower();

@@ -48,6 +48,11 @@ public:
     virtual bool writeSweepReport(const PluginInfo& info, const SweepResults& sweep,
                                   const QVector<gui::FigureSpec>& figures, int dpi, const QString& htmlPath,
                                   const QString& pdfPath, QString* error) = 0;
+    /// The A/B comparison report of two results with the compared figures (app/sdk/RunComparison).
+    /// Paths as writeReport.
+    virtual bool writeCompareReport(const PluginInfo& info, const ResultDocument& a, const ResultDocument& b,
+                                    const QVector<gui::FigureSpec>& figures, int dpi, const QString& htmlPath,
+                                    const QString& pdfPath, QString* error) = 0;
 };
 
 /// The whole frontend: the application object with GUI support, the desktop GUI and the renderer.
@@ -66,7 +71,7 @@ public:
 } // namespace pl
 
 /// Bump when the Frontend interface changes: a module built for another version returns nullptr.
-inline constexpr int kPaperlabFrontendVersion = 2;
+inline constexpr int kPaperlabFrontendVersion = 3;
 /// Name of the module's entry point, extern "C" pl::Frontend* paperlab_frontend(int version):
 /// a process-lifetime object owned by the module (never unloaded), or nullptr when \a version is
 /// not kPaperlabFrontendVersion.

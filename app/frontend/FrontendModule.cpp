@@ -2,6 +2,7 @@
 // executable with QLibrary for the GUI, `figure`, `report` and `replay`; links the GUI, the report
 // writers (paperlab_render), the widgets and the VTK views.
 #include "frontend/Frontend.h"
+#include "render/CompareReportWriter.h"
 #include "render/ReportWriter.h"
 #include "render/SweepReportWriter.h"
 #include "render/TourReportWriter.h"
@@ -88,6 +89,11 @@ public:
                           const QVector<gui::FigureSpec>& figures, int dpi, const QString& htmlPath,
                           const QString& pdfPath, QString* error) override {
         return writeBoth(SweepReportWriter(info, sweep, figures, dpi), htmlPath, pdfPath, error);
+    }
+    bool writeCompareReport(const PluginInfo& info, const ResultDocument& a, const ResultDocument& b,
+                            const QVector<gui::FigureSpec>& figures, int dpi, const QString& htmlPath,
+                            const QString& pdfPath, QString* error) override {
+        return writeBoth(CompareReportWriter(info, a, b, figures, dpi), htmlPath, pdfPath, error);
     }
 };
 

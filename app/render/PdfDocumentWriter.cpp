@@ -1,6 +1,10 @@
 #include "PdfDocumentWriter.h"
 
 #include "sdk/Version.h"
+#include "widgets/FigureExporter.h"
+
+#include <QUrl>
+#include <algorithm>
 
 #include <QPageLayout>
 #include <QPdfWriter>
@@ -32,6 +36,22 @@ bool writePdfDocument(QTextDocument& doc, const QString& path, const QString& ti
         return false;
     }
     return true;
+}
+
+} // namespace pl
+
+namespace pl {
+
+bool writeReportPdf(const QString& html, const QVector<gui::FigureSpec>& figures, int dpi,
+                    const QString& title, const QString& path, QString* error) {
+    QTextDocument doc;
+    const qreal dpr = std::max<qreal>(1.0, dpi / 96.0);
+    for (int i = 0; i < figures.size(); ++i)
+        doc.addResource(
+            QTextDocument::ImageResource, QUrl(QStringLiteral("fig:%1").arg(i)),
+            gui::FigureExporter::renderToImage(figures[i], QSize(620, 400), dpr, gui::Theme::light()));
+    doc.setHtml(html);
+    return writePdfDocument(doc, path, title, error);
 }
 
 } // namespace pl

@@ -14,3 +14,17 @@ namespace pl {
 bool writePdfDocument(QTextDocument& doc, const QString& path, const QString& title, QString* error);
 
 } // namespace pl
+
+#include "sdk/figure/FigureSpec.h"
+
+#include <QVector>
+
+namespace pl {
+
+/// A report whose HTML refers to its figures as <img src="fig:N"> (N = index in `figures`): the
+/// figures are painted (light theme, 620 x 400 CSS px at `dpi`), the HTML laid out and printed by
+/// writePdfDocument.
+bool writeReportPdf(const QString& html, const QVector<gui::FigureSpec>& figures, int dpi,
+                    const QString& title, const QString& path, QString* error);
+
+} // namespace pl

@@ -85,16 +85,9 @@ bool SweepReportWriter::writeHtml(const QString& path, QString* error) const {
 
 bool SweepReportWriter::writePdf(const QString& path, QString* error) const {
     const QString text = html(false, error);
-    if (text.isEmpty())
-        return false;
-    QTextDocument doc;
-    const qreal dpr = std::max<qreal>(1.0, m_dpi / 96.0);
-    for (int i = 0; i < m_figures.size(); ++i)
-        doc.addResource(
-            QTextDocument::ImageResource, QUrl(QStringLiteral("fig:%1").arg(i)),
-            gui::FigureExporter::renderToImage(m_figures[i], QSize(620, 400), dpr, gui::Theme::light()));
-    doc.setHtml(text);
-    return writePdfDocument(doc, path, m_info.title + QStringLiteral(" — Paperlab robustness report"), error);
+    return !text.isEmpty() &&
+           writeReportPdf(text, m_figures, m_dpi,
+                          m_info.title + QStringLiteral(" — Paperlab robustness report"), path, error);
 }
 
 } // namespace pl
