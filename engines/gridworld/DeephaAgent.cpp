@@ -227,10 +227,12 @@ Episode rollout(const Policies& p, Mode mode, const RecipeBook& book, const Voca
         if (mode == Mode::HaDecoupled && (done || t + 1 - haSince >= timeout))
             haSkill = -1; // the termination detector fires
         e.success = st.inventory[size_t(goal)] > 0;
+        for (size_t i = 0; i < book.items.size(); ++i)
+            if (st.inventory[i] > 0 &&
+                std::find(e.obtained.begin(), e.obtained.end(), int(i)) == e.obtained.end())
+                e.obtained.push_back(int(i));
     }
-    for (size_t i = 0; i < book.items.size(); ++i)
-        if (st.inventory[i] > 0)
-            e.obtained.push_back(int(i));
+    std::sort(e.obtained.begin(), e.obtained.end());
     return e;
 }
 

@@ -74,7 +74,7 @@ struct Episode {
     std::vector<int> cells;        ///< agent cell before each step
     std::vector<int> contextSizes; ///< context tokens read at each step
     std::vector<int> expertL3;     ///< the expert's skill token at each step
-    std::vector<int> obtained;     ///< items held at the end (count > 0), item order
+    std::vector<int> obtained;     ///< items held at some step (count > 0), item order
 };
 Episode rollout(const Policies& p, Mode mode, const RecipeBook& book, const Vocabulary& v, const GridMap& map,
                 int goal, const AgentSettings& s);

@@ -117,6 +117,12 @@ std::vector<Demo> demonstrations(const Setup& s, const Vocabulary& v, const Rng&
             AgentState st = startState(s.book, m);
             st.cell = cells[size_t(starts.uniformInt(cells.size()))];
             st.facing = int(starts.uniformInt(4));
+            if (k % 2 == 1) { // every other demo starts with some items of the task's closure
+                const std::vector<char> in = s.book.closure(task);
+                for (size_t i = 0; i < in.size(); ++i)
+                    if (in[i] && int(i) != task && starts.uniform() < 0.3)
+                        st.inventory[i] = 1 + int(starts.uniformInt(2));
+            }
             Demo demo = expertEpisode(s.book, v, m, st, task, s.agent.episodeCap, s.agent.demoNoise, &starts);
             if (!demo.steps.empty())
                 demos.push_back(std::move(demo));

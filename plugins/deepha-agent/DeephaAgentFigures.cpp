@@ -7,7 +7,7 @@
 #include "sdk/PanelDefinition.h"
 
 #include <cmath>
-#include <set>
+#include <map>
 
 namespace pl::deepha {
 
@@ -45,11 +45,12 @@ void gridReplay(const ResultDocument& d, FigureSpec& f) {
     }
     f.chart.xLabel = QStringLiteral("column (cells)");
     f.chart.yLabel = QStringLiteral("row (cells, north up)");
+    static const int kColour[] = {-1, 2, 1, 6, 3, 5, 0}; // tree, stone, coal, iron, diamond, water
     for (int code = 1; code < kTileNames.size(); ++code) {
         SeriesSpec s;
         s.name = kTileNames[code];
         s.style = SeriesSpec::Style::Scatter;
-        s.colorIndex = code == 6 ? 4 : code - 1;
+        s.colorIndex = kColour[code];
         for (int64_t r = 0; r < m->rows; ++r)
             for (int64_t c = 0; c < m->cols; ++c)
                 if (int(m->data[size_t(r * m->cols + c)]) == code) {
@@ -62,7 +63,7 @@ void gridReplay(const ResultDocument& d, FigureSpec& f) {
     SeriesSpec p;
     p.name = QStringLiteral("agent path");
     p.style = SeriesSpec::Style::LineWithPoints;
-    p.colorIndex = 7;
+    p.colorIndex = 4;
     p.lineWidth = 1.5;
     for (size_t k = 0; k < path->x.size(); ++k) {
         p.x << path->x[k];
@@ -71,7 +72,7 @@ void gridReplay(const ResultDocument& d, FigureSpec& f) {
     SeriesSpec start;
     start.name = QStringLiteral("start @");
     start.style = SeriesSpec::Style::Scatter;
-    start.colorIndex = 6;
+    start.colorIndex = 7;
     start.x << p.x.front();
     start.y << p.y.front();
     f.chart.series << p << start;
@@ -94,29 +95,33 @@ void tokenTimeline(const ResultDocument& d, FigureSpec& f) {
         f.message = QStringLiteral("No feasible task on the held-out maps: nothing to replay.");
         return;
     }
-    f.heatmap = fig::heatmap(*tok);
-    f.heatmap.rowTitle = QStringLiteral("lane");
-    f.heatmap.colTitle = QStringLiteral("step");
-    f.heatmap.colormap = QStringLiteral("okabe-ito");
-    f.heatmap.unit = QStringLiteral("token id");
-    QStringList lanes;
-    for (int64_t r = 0; r < tok->rows; ++r) {
-        std::set<int> used;
+    f.chart.xLabel = QStringLiteral("step of the replayed episode");
+    f.chart.yLabel = QStringLiteral("lane (3 = L3 skill, 2 = L2 grounding, 1 = L1 motor)");
+    // One scatter series per token (legend = its name), on its level's lane.
+    std::map<int, SeriesSpec> byToken;
+    for (int64_t r = 0; r < tok->rows; ++r)
         for (int64_t c = 0; c < tok->cols; ++c) {
             const double v = tok->data[size_t(r * tok->cols + c)];
-            if (std::isfinite(v))
-                used.insert(int(v));
+            if (!std::isfinite(v) || v < 0 || size_t(v) >= vocab->rowLabels.size())
+                continue;
+            SeriesSpec& s = byToken[int(v)];
+            if (s.name.isEmpty()) {
+                s.name = QString::fromStdString(vocab->rowLabels[size_t(v)]);
+                s.style = SeriesSpec::Style::Scatter;
+                s.colorIndex = int(byToken.size() - 1) % 8;
+            }
+            s.x << double(c);
+            s.y << double(3 - r);
         }
-        QStringList names;
-        for (int id : used)
-            if (id >= 0 && size_t(id) < vocab->rowLabels.size())
-                names << QStringLiteral("%1 = %2").arg(id).arg(
-                    QString::fromStdString(vocab->rowLabels[size_t(id)]));
-        lanes << QString::fromStdString(tok->rowLabels[size_t(r)]) + QStringLiteral(": ") +
-                     names.join(QStringLiteral(", "));
-    }
-    f.caption = QStringLiteral("Tokens emitted at each step of the replayed episode, one lane per level. ") +
-                lanes.join(QStringLiteral("; ")) + QLatin1Char('.');
+    for (const auto& [id, s] : byToken)
+        f.chart.series << s;
+    f.chart.fixedYRange = true;
+    f.chart.yMin = 0.5;
+    f.chart.yMax = 3.5;
+    f.caption =
+        QStringLiteral("The tokens the CoA-greedy policy emitted at each step of the replayed episode "
+                       "(the grid replay's path), one lane per level: each skill is a thought that "
+                       "conditions its grounding and its motor action.");
 }
 
 void successBySubgoals(const ResultDocument& d, FigureSpec& f) {
@@ -154,7 +159,7 @@ void contextTokens(const ResultDocument& d, FigureSpec& f) {
     if (!trained(d, f))
         return;
     f.chart.xLabel = QStringLiteral("step");
-    f.chart.yLabel = QStringLiteral("context tokens per decision (mean over episodes)");
+    f.chart.yLabel = QStringLiteral("context tokens per decision");
     f.chart.series << fig::series(d, keys::series::kContextFull, QStringLiteral("full history"),
                                   SeriesSpec::Style::Line, 0)
                    << fig::series(d, keys::series::kContextCompressed, QStringLiteral("compressed history"),
@@ -195,7 +200,7 @@ void techTree(const ResultDocument& d, FigureSpec& f) {
         ns.id = QString::fromStdString(n.label);
         ns.label = ns.id;
         ns.x = attr(n, "depth");
-        ns.y = -attr(n, "row");
+        ns.y = -(2.0 * attr(n, "row") + double(int(attr(n, "depth")) % 3)); // staggered labels
         ns.category = attr(n, "completed") > 0 ? 2 : 0;
         ns.size = 1.0 + 0.15 * attr(n, "subgoals");
         ns.group = QStringLiteral("%1 subgoals").arg(attr(n, "subgoals"));
@@ -209,8 +214,8 @@ void techTree(const ResultDocument& d, FigureSpec& f) {
         es.dashed = e.attrs.count("kind") && e.attrs.at("kind") > 0;
         gs.edges << es;
     }
-    gs.legend << gui::GraphLegendEntry{QStringLiteral("obtained in the replay"), 2, kNaN, false, false}
-              << gui::GraphLegendEntry{QStringLiteral("not obtained"), 0, kNaN, false, false}
+    gs.legend << gui::GraphLegendEntry{QStringLiteral("held during the replay"), 2, kNaN, false, false}
+              << gui::GraphLegendEntry{QStringLiteral("never held"), 0, kNaN, false, false}
               << gui::GraphLegendEntry{QStringLiteral("consumed input"), -1, kNaN, true, false}
               << gui::GraphLegendEntry{QStringLiteral("tool or station (kept)"), -1, kNaN, true, true};
     f.caption =
@@ -243,7 +248,7 @@ void bcLoss(const ResultDocument& d, FigureSpec& f) {
 const PanelDefinition& panel() {
     static const auto def = PanelDefinition::of<DeephaAgentEngine>({
         {"grid_replay", FigureKind::Chart, "Grid replay of a CoA-greedy episode", gridReplay},
-        {"token_timeline", FigureKind::Heatmap, "Token timeline: L3, L2 and L1 lanes", tokenTimeline},
+        {"token_timeline", FigureKind::Chart, "Token timeline: L3, L2 and L1 lanes", tokenTimeline},
         {"success_by_subgoals", FigureKind::Chart, "Success by subgoals and mode", successBySubgoals},
         {"context_tokens", FigureKind::Chart, "Context tokens per step, full and compressed", contextTokens},
         {"skill_confusion", FigureKind::Heatmap, "Skill confusion of CoA-greedy", skillConfusion},
