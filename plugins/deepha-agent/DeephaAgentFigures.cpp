@@ -95,33 +95,40 @@ void tokenTimeline(const ResultDocument& d, FigureSpec& f) {
         f.message = QStringLiteral("No feasible task on the held-out maps: nothing to replay.");
         return;
     }
-    f.chart.xLabel = QStringLiteral("step of the replayed episode");
-    f.chart.yLabel = QStringLiteral("lane (3 = L3 skill, 2 = L2 grounding, 1 = L1 motor)");
-    // One scatter series per token (legend = its name), on its level's lane.
-    std::map<int, SeriesSpec> byToken;
-    for (int64_t r = 0; r < tok->rows; ++r)
+    // A piano roll: one row per token used (grouped by level: L3, L2, L1), one column per step;
+    // a cell holds the token's level (3, 2, 1) when it was emitted at that step, 0 otherwise.
+    std::map<int, int> rowOf;
+    for (size_t k = 0; k < tok->data.size(); ++k)
+        if (std::isfinite(tok->data[k]) && tok->data[k] >= 0 &&
+            size_t(tok->data[k]) < vocab->rowLabels.size())
+            rowOf[int(tok->data[k])] = 0;
+    int r = 0;
+    for (auto& [id, row] : rowOf)
+        row = r++;
+    auto& h = f.heatmap;
+    h.rows = int(rowOf.size());
+    h.cols = int(tok->cols);
+    h.values = QVector<double>(h.rows * h.cols, 0.0);
+    for (const auto& [id, row] : rowOf)
+        h.rowLabels << QString::fromStdString(vocab->rowLabels[size_t(id)]);
+    for (int64_t c = 0; c < tok->cols; ++c)
+        h.colLabels << QString::number(c);
+    for (int64_t lane = 0; lane < tok->rows; ++lane)
         for (int64_t c = 0; c < tok->cols; ++c) {
-            const double v = tok->data[size_t(r * tok->cols + c)];
-            if (!std::isfinite(v) || v < 0 || size_t(v) >= vocab->rowLabels.size())
-                continue;
-            SeriesSpec& s = byToken[int(v)];
-            if (s.name.isEmpty()) {
-                s.name = QString::fromStdString(vocab->rowLabels[size_t(v)]);
-                s.style = SeriesSpec::Style::Scatter;
-                s.colorIndex = int(byToken.size() - 1) % 8;
-            }
-            s.x << double(c);
-            s.y << double(3 - r);
+            const double v = tok->data[size_t(lane * tok->cols + c)];
+            if (std::isfinite(v) && rowOf.count(int(v)))
+                h.values[rowOf.at(int(v)) * h.cols + int(c)] = double(3 - lane);
         }
-    for (const auto& [id, s] : byToken)
-        f.chart.series << s;
-    f.chart.fixedYRange = true;
-    f.chart.yMin = 0.5;
-    f.chart.yMax = 3.5;
+    h.rowTitle = QStringLiteral("token (L3, L2, L1 groups)");
+    h.colTitle = QStringLiteral("step of the replayed episode");
+    h.unit = QStringLiteral("level emitted (0 = not emitted)");
+    h.fixedRange = true;
+    h.vMin = 0;
+    h.vMax = 3;
     f.caption =
         QStringLiteral("The tokens the CoA-greedy policy emitted at each step of the replayed episode "
-                       "(the grid replay's path), one lane per level: each skill is a thought that "
-                       "conditions its grounding and its motor action.");
+                       "(the grid replay's path): every step has one skill (L3), one grounding (L2) and "
+                       "one motor token (L1), each conditioned on the tokens above it.");
 }
 
 void successBySubgoals(const ResultDocument& d, FigureSpec& f) {
@@ -248,7 +255,7 @@ void bcLoss(const ResultDocument& d, FigureSpec& f) {
 const PanelDefinition& panel() {
     static const auto def = PanelDefinition::of<DeephaAgentEngine>({
         {"grid_replay", FigureKind::Chart, "Grid replay of a CoA-greedy episode", gridReplay},
-        {"token_timeline", FigureKind::Chart, "Token timeline: L3, L2 and L1 lanes", tokenTimeline},
+        {"token_timeline", FigureKind::Heatmap, "Token timeline: L3, L2 and L1 lanes", tokenTimeline},
         {"success_by_subgoals", FigureKind::Chart, "Success by subgoals and mode", successBySubgoals},
         {"context_tokens", FigureKind::Chart, "Context tokens per step, full and compressed", contextTokens},
         {"skill_confusion", FigureKind::Heatmap, "Skill confusion of CoA-greedy", skillConfusion},
