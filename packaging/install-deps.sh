@@ -8,7 +8,7 @@ PKGS=(
   libgl-dev libglx-mesa0 libgl1-mesa-dri
   libvtk9-dev libeigen3-dev nlohmann-json3-dev libspectra-dev coinor-libclp-dev
   gemmi-dev tao-pegtl-dev zlib1g-dev liblemon-dev libzip-dev libsodium-dev libboost-dev
-  lrslib tm-align python3 python3-numpy python3-scipy python3-sklearn libopenblas0-pthread python3-threadpoolctl
+  lrslib tm-align python3 python3-numpy python3-scipy python3-sklearn python3-networkx libopenblas0-pthread python3-threadpoolctl
   xvfb xauth fonts-dejavu-core
   desktop-file-utils appstream dpkg-dev
   clang libclang-rt-14-dev

@@ -26,6 +26,9 @@ nothing in the build or the tests runs this script.
 - specexit-decoding/random-mlp-lm/: a small random mlp_lm target (.safetensors, F32) and prompts;
   specexit-decoding/trace-prompts.txt: `Q a1 a2 a3 ;` prompts (sums mod 10) for the built-in target;
   tests/data/bad/specexit-decoding-*: bad files of that panel.
+- deepha-agent/river-crossing.txt: a CraftGrid map whose diamonds sit on an island (infeasible task);
+  deepha-agent/bronze-age/: a small recipe book of our own and a map for it;
+  tests/data/bad/deepha-agent-*: bad recipe books and maps of that panel.
 """
 import gzip
 import json
@@ -915,6 +918,71 @@ def write_fedgr():
         f.write(struct.pack(">IIII", 0x803, n, 8, 8) + bytes(pixels))
     with open(out(*folder, "2-labels.idx"), "wb") as f:
         f.write(struct.pack(">II", 0x801, n) + bytes(labels))
+# ---------------------------------------------------------------- deepha-agent
+def write_deepha():
+    river = [
+        "TT....~~..SS",
+        "T..@..~~..S.",
+        "......~~....",
+        "..C...~~..I.",
+        "..C.......I.",
+        "......~~....",
+        "SS....~~..TT",
+        "......~~~~~~",
+        "..I...~.....",
+        "......~.~~~.",
+        "CC....~.~D~.",
+        "......~.~~~.",
+    ]
+    with open(out("deepha-agent", "river-crossing.txt"), "w") as f:
+        f.write("\n".join(river) + "\n")
+    book = {
+        "items": [
+            {"name": "log", "skill": "collect", "tile": "T"},
+            {"name": "planks", "skill": "craft", "inputs": {"log": 1}, "yield": 2},
+            {"name": "table", "skill": "craft", "inputs": {"planks": 2}},
+            {"name": "flint", "skill": "collect", "tile": "S"},
+            {"name": "axe", "skill": "craft", "inputs": {"planks": 1, "flint": 1}, "station": "table"},
+            {"name": "copper_ore", "skill": "collect", "tile": "I", "tool": "axe"},
+            {"name": "kiln", "skill": "craft", "inputs": {"flint": 2}, "station": "table"},
+            {"name": "copper", "skill": "smelt", "inputs": {"copper_ore": 1, "log": 1}, "station": "kiln"},
+        ],
+        "tasks": ["planks", "axe", "copper_ore", "kiln", "copper"],
+    }
+    with open(out("deepha-agent", "bronze-age", "recipes.json"), "w") as f:
+        f.write("{\n  \"items\": [\n")
+        f.write(",\n".join("    " + json.dumps(it) for it in book["items"]))
+        f.write("\n  ],\n  \"tasks\": " + json.dumps(book["tasks"]) + "\n}\n")
+    bronze = [
+        "T.......S.",
+        "T..~~....S",
+        "...~~.....",
+        ".....@....",
+        "..I.......",
+        "..I...~~..",
+        "......~~.T",
+        "S.........",
+        "....T...I.",
+        "..........",
+    ]
+    with open(out("deepha-agent", "bronze-age", "map.txt"), "w") as f:
+        f.write("\n".join(bronze) + "\n")
+    bad = os.path.join(HERE, "..", "..", "tests", "data", "bad")
+    files = {
+        "deepha-agent-cycle.json": '{"items": [\n {"name": "a", "skill": "collect", "tile": "T"},\n'
+        ' {"name": "b", "skill": "craft", "inputs": {"c": 1}},\n'
+        ' {"name": "c", "skill": "craft", "inputs": {"b": 1}}\n], "tasks": ["c"]}\n',
+        "deepha-agent-unknown-item.json": '{"items": [\n {"name": "a", "skill": "collect", "tile": "T"},\n'
+        ' {"name": "b", "skill": "craft", "inputs": {"gold": 1}}\n], "tasks": ["b"]}\n',
+        "deepha-agent-two-recipes.json": '{"items": [\n {"name": "a", "skill": "collect", "tile": "T"},\n'
+        ' {"name": "a", "skill": "collect", "tile": "S"}\n], "tasks": ["a"]}\n',
+        "deepha-agent-ragged.txt": "@...\n.T.\n....\n",
+        "deepha-agent-two-starts.txt": "@..\n.T.\n..@\n",
+        "deepha-agent-no-start.txt": "...\n.T.\n...\n",
+    }
+    for name, text in files.items():
+        with open(os.path.join(bad, name), "w") as f:
+            f.write(text)
 
 
 if __name__ == "__main__":
@@ -941,3 +1009,4 @@ if __name__ == "__main__":
     write_specexit()
     write_repa()
     write_fedgr()
+    write_deepha()
