@@ -123,6 +123,10 @@ std::vector<double> Student::train(const Eigen::MatrixXd& X, const std::vector<i
     return losses;
 }
 
+std::vector<Eigen::MatrixXd> Student::weights() const {
+    return {m_w1.value, m_b1.value, m_w2.value, m_b2.value, m_wc.value, m_bc.value, m_wq.value, m_bq.value};
+}
+
 Eigen::MatrixXd Student::features(const Eigen::MatrixXd& X) const {
     const Eigen::MatrixXd h = affine(X, m_w1, m_b1).cwiseMax(0.0);
     return affine(h, m_w2, m_b2).cwiseMax(0.0);

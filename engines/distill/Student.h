@@ -49,6 +49,8 @@ public:
     Eigen::MatrixXd questionScores(const Eigen::MatrixXd& X) const; ///< rows x (Q*O)
     std::vector<int> predict(const Eigen::MatrixXd& X) const; ///< argmax of logits (lowest index on ties)
     int classes() const { return int(m_wc.value.cols()); }
+    /// The parameters' values: W1, b1, W2, b2, Wc, bc, Wq, bq (for oracles and exports).
+    std::vector<Eigen::MatrixXd> weights() const;
 
 private:
     std::vector<nn::Parameter*> params();
