@@ -79,6 +79,8 @@ std::vector<double> Student::train(const Eigen::MatrixXd& X, const std::vector<i
     std::vector<double> losses;
     const int n = int(X.rows());
     const int batches = (n + cfg.batch - 1) / cfg.batch;
+    const Eigen::MatrixXd XT = X.transpose(); // rows of X as contiguous columns (batch gathering)
+    Eigen::MatrixXd xbT(X.cols(), cfg.batch);
     for (int e = 0; e < cfg.epochs; ++e) {
         for (int i = n - 1; i > 0; --i)
             std::swap(order[size_t(i)], order[size_t(rng.uniformInt(uint64_t(i) + 1))]);
@@ -86,11 +88,12 @@ std::vector<double> Student::train(const Eigen::MatrixXd& X, const std::vector<i
         for (int b = 0; b < batches; ++b) {
             const int lo = b * cfg.batch, hi = std::min(n, lo + cfg.batch);
             std::vector<int> idx(order.begin() + lo, order.begin() + hi), lab;
-            Eigen::MatrixXd xb(hi - lo, X.cols());
+            xbT.resize(X.cols(), hi - lo);
             for (int r = 0; r < hi - lo; ++r) {
-                xb.row(r) = X.row(idx[size_t(r)]);
+                xbT.col(r) = XT.col(idx[size_t(r)]);
                 lab.push_back(y[size_t(idx[size_t(r)])]);
             }
+            Eigen::MatrixXd xb = xbT.transpose();
             for (nn::Parameter* p : ps)
                 p->zeroGrad();
             nn::Tape t;
