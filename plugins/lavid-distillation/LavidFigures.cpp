@@ -130,7 +130,8 @@ void trainingLoss(const ResultDocument& d, FigureSpec& f) {
                                       QString::fromLatin1(kMethodNames[k]), SeriesSpec::Style::Line, k);
     f.caption =
         QStringLiteral("Loss of each method's objective (CE plus its extra terms), so the curves are not "
-                       "on one scale.");
+                       "on one scale: the KD term is T^2 times a cross-entropy to the teacher's softened "
+                       "outputs, which includes their entropy.");
 }
 
 } // namespace
