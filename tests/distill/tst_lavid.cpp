@@ -214,6 +214,25 @@ private slots:
         QVERIFY(((B - H) - 2 * (A - H)).cwiseAbs().maxCoeff() < 1e-12);
     }
 
+    void rendersFollowTheSplit() {
+        pl::Rng wr(6), rr(7);
+        const LavidWorld w = makeLavidWorld(6, 8, 4, wr);
+        const DistillData d = renderLavidImages(w, 20, 0.95, rr);
+        QCOMPARE(d.rows(), 120);
+        QCOMPARE(int(d.X.cols()), kImageFeatures);
+        QVERIFY(d.X.minCoeff() >= 0.0 && d.X.maxCoeff() <= 1.0);
+        for (int c = 0; c < 6; ++c) {
+            int matched = 0;
+            for (int i = 0; i < 20; ++i) {
+                QCOMPARE(d.y[size_t(c * 20 + i)], c);
+                matched += d.background[size_t(c * 20 + i)] == w.group[size_t(c)];
+            }
+            QCOMPARE(matched, 19); // round(0.95 * 20)
+        }
+        // Two renders of one class differ (jitter, noise); the object changes the image.
+        QVERIFY((d.X.row(0) - d.X.row(1)).norm() > 0);
+    }
+
     void hallucinationRate() {
         pl::Rng wr(4);
         const LavidWorld w = makeLavidWorld(40, 100, 4, wr);
