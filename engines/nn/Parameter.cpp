@@ -48,10 +48,17 @@ void Adam::step(const std::vector<Parameter*>& params) {
             p->m = Mat::Zero(p->value.rows(), p->value.cols());
             p->v = p->m;
         }
-        const Mat g = factor * p->grad;
-        p->m = m_b1 * p->m + (1 - m_b1) * g;
-        p->v = m_b2 * p->v + (1 - m_b2) * g.cwiseProduct(g);
-        p->value.array() -= m_lr * (p->m.array() / c1) / ((p->v.array() / c2).sqrt() + m_eps);
+        // One fused pass per parameter (same arithmetic, element by element, as the array form).
+        double* m = p->m.data();
+        double* v = p->v.data();
+        double* w = p->value.data();
+        const double* gr = p->grad.data();
+        for (Eigen::Index i = 0, n = p->value.size(); i < n; ++i) {
+            const double g = factor * gr[i];
+            m[i] = m_b1 * m[i] + (1 - m_b1) * g;
+            v[i] = m_b2 * v[i] + (1 - m_b2) * (g * g);
+            w[i] -= m_lr * (m[i] / c1) / (std::sqrt(v[i] / c2) + m_eps);
+        }
     }
 }
 

@@ -29,6 +29,8 @@ nothing in the build or the tests runs this script.
 - deepha-agent/river-crossing.txt: a CraftGrid map whose diamonds sit on an island (infeasible task);
   deepha-agent/bronze-age/: a small recipe book of our own and a map for it;
   tests/data/bad/deepha-agent-*: bad recipe books and maps of that panel.
+- lavid-distillation/six-classes/: class signatures (JSON), questions (.txt) and 40-d features (CSV)
+  of six made-up bird classes; tests/data/bad/lavid-distillation-*: bad files of that panel.
 """
 import gzip
 import json
@@ -983,6 +985,60 @@ def write_deepha():
     for name, text in files.items():
         with open(os.path.join(bad, name), "w") as f:
             f.write(text)
+# ---------------------------------------------------------------- lavid-distillation
+def write_lavid():
+    """Six classes described by three attributes; 40-d features = a class centre built from the
+    attributes + noise; a teacher's signatures (8 questions x 4 options) from the same attributes."""
+    rng = random.Random(30)
+    names = ["blue_jay", "cardinal", "gull", "heron", "pelican", "sparrow"]
+    attrs = {"blue_jay": (0, 1, 0), "cardinal": (1, 1, 0), "gull": (2, 0, 1), "heron": (3, 2, 1),
+             "pelican": (2, 3, 1), "sparrow": (1, 0, 0)}
+    basis = [[rng.gauss(0, 1) for _ in range(40)] for _ in range(12)]
+    folder = ("lavid-distillation", "six-classes")
+    sig, questions = {}, []
+    for q in range(8):
+        a = q % 3
+        questions.append("Q%d: which %s does the class have?\n(a) one (b) two (c) three (d) four"
+                         % (q + 1, ["colour", "size", "habitat"][a]))
+    for n in names:
+        rows = []
+        for q in range(8):
+            ans = (attrs[n][q % 3] + q) % 4
+            rows.append([round((3.0 if o == ans else 0.0) + rng.gauss(0, 0.5), 4) for o in range(4)])
+        sig[n] = rows
+    with open(out(*folder, "1-signatures.json"), "w") as f:
+        f.write("{\n" + ",\n".join('  "%s": %s' % (n, json.dumps(sig[n])) for n in names) + "\n}\n")
+    with open(out(*folder, "2-questions.txt"), "w") as f:
+        f.write("\n\n".join(questions) + "\n")
+    header = ["f%d" % (i + 1) for i in range(40)] + ["label", "split", "group", "background"]
+    lines = [",".join(header)]
+    for n in names:
+        centre = [0.0] * 40
+        for k, v in enumerate(attrs[n]):
+            for i in range(40):
+                centre[i] += basis[4 * k + v][i]
+        group = "water" if attrs[n][2] == 1 else "land"
+        for split, count, rho in (("train", 20, 0.9), ("test", 20, 0.5)):
+            for i in range(count):
+                bg = group if i < round(rho * count) else ("land" if group == "water" else "water")
+                shift = 1.5 if bg == "water" else -1.5
+                x = [centre[j] + rng.gauss(0, 1.6) + (shift if j < 5 else 0.0) for j in range(40)]
+                lines.append(",".join("%.4f" % v for v in x) + ",%s,%s,%s,%s" % (n, split, group, bg))
+    with open(out(*folder, "3-features.csv"), "w") as f:
+        f.write("\n".join(lines) + "\n")
+    bad = os.path.join(HERE, "..", "..", "tests", "data", "bad")
+    with open(os.path.join(bad, "lavid-distillation-unequal.json"), "w") as f:
+        f.write('{\n  "a": [[1, 0], [0, 1]],\n  "b": [[1, 0, 0], [0, 1, 0]]\n}\n')
+    with open(os.path.join(bad, "lavid-distillation-nonnumeric.json"), "w") as f:
+        f.write('{\n  "a": [[1, 0], [0, 1]],\n  "b": [[1, "NaN"], [0, 1]]\n}\n')
+    with open(os.path.join(bad, "lavid-distillation-syntax.json"), "w") as f:
+        f.write('{\n  "a": [[1, 0], [0, 1]\n')
+    with open(os.path.join(bad, "lavid-distillation-nonfinite.csv"), "w") as f:
+        f.write("f1,f2,label,split\n0.1,0.2,a,train\n0.3,inf,b,test\n")
+    with open(os.path.join(bad, "lavid-distillation-nolabel.csv"), "w") as f:
+        f.write("f1,f2,split\n0.1,0.2,train\n0.3,0.4,test\n")
+    with open(os.path.join(bad, "lavid-distillation-split.csv"), "w") as f:
+        f.write("f1,f2,label,split\n0.1,0.2,a,train\n0.3,0.4,b,validation\n")
 
 
 if __name__ == "__main__":
@@ -1010,3 +1066,4 @@ if __name__ == "__main__":
     write_repa()
     write_fedgr()
     write_deepha()
+    write_lavid()
