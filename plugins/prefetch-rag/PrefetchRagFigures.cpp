@@ -17,7 +17,7 @@ namespace keys = prefetchrag::keys;
 
 namespace {
 
-const char* kNames[] = {"NoRAG", "sync", "fixed window", "stale query", "predictive", "oracle"};
+const char* kNames[] = {"NoRAG", "sync", "fixed", "stale", "predictive", "oracle"};
 
 std::string pk(const char* prefix, int i) {
     return std::string(prefix) + keys::kPolicyNames[i];
@@ -35,25 +35,23 @@ void gantt(const ResultDocument& d, FigureSpec& f) {
     f.heatmap.rowTitle = QStringLiteral("policy");
     f.heatmap.colTitle = QStringLiteral("time since the question (ms), first question");
     f.heatmap.colormap = QStringLiteral("okabe-ito");
-    f.heatmap.fixedRange = true;
-    f.heatmap.vMin = 0;
-    f.heatmap.vMax = 4;
-    f.heatmap.unit = QStringLiteral("0 done, 1 decode, 2 decode + retrieval in flight, 3 stall, 4 prefill");
-    f.caption =
-        QStringLiteral("One lane per policy for the first question: decoding (1), decoding while a "
-                       "retrieval is in flight, i.e. hidden (2), stalls on a retrieval (3) and prefill "
-                       "of prompt and inserted documents (4). Bins of %1 ms.")
-            .arg(w, 0, 'f', 1);
+    f.heatmap.fixedRange = true; // one Okabe-Ito colour per state code (8 colours over -0.5..7.5)
+    f.heatmap.vMin = -0.5;
+    f.heatmap.vMax = 7.5;
+    f.heatmap.unit = QStringLiteral("state (0-4, see caption)");
+    f.caption = QStringLiteral("One lane per policy for the first question: 0 done, 1 decoding, 2 decoding "
+                               "while a retrieval is in flight (hidden), 3 stalled on a retrieval, 4 prefill "
+                               "of prompt and inserted documents. Bins of %1 ms.")
+                    .arg(w, 0, 'f', 1);
 }
 
 void entropy(const ResultDocument& d, FigureSpec& f) {
     f.chart.xLabel = QStringLiteral("position in the first answer (tokens)");
     f.chart.yLabel = QStringLiteral("entropy (nats) / probability");
-    f.chart.series << fig::series(d, keys::series::kEntropy, QStringLiteral("mlp_lm next-token entropy H_t"),
+    f.chart.series << fig::series(d, keys::series::kEntropy, QStringLiteral("entropy H_t"),
                                   SeriesSpec::Style::Line, 0);
-    f.chart.series << fig::series(d, keys::series::kPredictorP,
-                                  QStringLiteral("predictor p_t (predictive run)"), SeriesSpec::Style::Line,
-                                  1);
+    f.chart.series << fig::series(d, keys::series::kPredictorP, QStringLiteral("predictor p_t"),
+                                  SeriesSpec::Style::Line, 1);
     auto points = [&](const char* key, const QString& name, double y, int colour) {
         SeriesSpec s;
         s.name = name;
@@ -65,9 +63,8 @@ void entropy(const ResultDocument& d, FigureSpec& f) {
         }
         f.chart.series << s;
     };
-    points(keys::vector::kEventsQ0,
-           QStringLiteral("uncertainty event (slot, document not in question context)"), 0.0, 5);
-    points(keys::vector::kFiresQ0, QStringLiteral("prefetch fired"), -0.1, 2);
+    points(keys::vector::kEventsQ0, QStringLiteral("slot, document missing"), 0.0, 5);
+    points(keys::vector::kFiresQ0, QStringLiteral("prefetch"), -0.1, 2);
     f.chart.markers << MarkerSpec{MarkerSpec::Axis::Y, std::atof(fig::param(d, keys::param::kThetaP).c_str()),
                                   QStringLiteral("theta_p")};
     f.caption =
@@ -78,17 +75,24 @@ void entropy(const ResultDocument& d, FigureSpec& f) {
 void leadTimes(const ResultDocument& d, FigureSpec& f) {
     SeriesSpec s = fig::series(d, keys::series::kLeadHist, QStringLiteral("slots served by a prefetch"),
                                SeriesSpec::Style::Bars, 4);
-    for (double x : s.x)
-        f.chart.categories << QString::number(int(x));
-    for (int i = 0; i < s.x.size(); ++i)
-        s.x[i] = i;
+    SeriesSpec pairs = s; // bins of two tokens (labelled by their first); the last holds 32 and more
+    pairs.x.clear();
+    pairs.y.clear();
+    for (int i = 0; i < s.x.size(); i += 2) {
+        const bool last = i + 1 >= s.x.size();
+        f.chart.categories << QString::number(int(s.x[i]));
+        pairs.x << double(pairs.x.size());
+        pairs.y << s.y[i] + (last ? 0.0 : s.y[i + 1]);
+    }
+    s = pairs;
     f.chart.series << s;
-    f.chart.xLabel = fig::xlabel(d, keys::series::kLeadHist);
+    f.chart.xLabel = fig::xlabel(d, keys::series::kLeadHist) + QStringLiteral(", bins of 2");
     f.chart.yLabel = fig::ylabel(d, keys::series::kLeadHist);
     const double lead = fig::metricOr(d, keys::metric::kLeadMean, 0);
     f.caption =
-        QStringLiteral("Predictive policy, every question: how many tokens before its slot the prefetch "
-                       "that supplied the document fired (mean %1 tokens = %2 ms).")
+        QStringLiteral(
+            "Predictive policy, every question: how many tokens before its slot the prefetch "
+            "that supplied the document fired (mean %1 tokens = %2 ms); the last bin holds 32 and more.")
             .arg(lead, 0, 'f', 1)
             .arg(lead * std::atof(fig::param(d, keys::param::kTokenMs).c_str()), 0, 'f', 0);
 }
