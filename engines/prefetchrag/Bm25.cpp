@@ -69,26 +69,46 @@ std::vector<double> Bm25Index::scores(const std::vector<std::string>& query) con
 }
 
 std::vector<Bm25Hit> Bm25Index::topK(const std::vector<std::string>& query, int k) const {
-    const std::vector<double> s = scores(query);
+    // sparse accumulation over the postings of the distinct query terms (same order of additions as
+    // scores(): query order), then a partial sort of the touched documents
     k = std::max(0, std::min(k, m_n));
-    std::vector<int> idx;
-    for (int i = 0; i < m_n; ++i)
-        if (s[size_t(i)] > 0)
-            idx.push_back(i);
-    auto better = [&](int a, int b) {
-        return s[size_t(a)] > s[size_t(b)] || (s[size_t(a)] == s[size_t(b)] && a < b);
+    std::vector<double> acc(size_t(m_n), 0.0);
+    std::vector<int> touched;
+    std::unordered_set<std::string> seen;
+    for (const auto& q : query) {
+        if (!seen.insert(q).second)
+            continue;
+        const auto it = m_postings.find(q);
+        if (it == m_postings.end())
+            continue;
+        const double w = idf(q);
+        for (const Posting& p : it->second) {
+            const double norm = m_avgLen > 0 ? m_len[size_t(p.doc)] / m_avgLen : 1.0;
+            const double tf = double(p.tf);
+            double& a = acc[size_t(p.doc)];
+            if (a == 0.0)
+                touched.push_back(p.doc);
+            a += w * tf * (m_k1 + 1) / (tf + m_k1 * (1 - m_b + m_b * norm));
+        }
+    }
+    std::vector<Bm25Hit> hits;
+    // every contribution is positive (idf > 0), so a document enters `touched` once
+    hits.reserve(touched.size());
+    for (int d : touched)
+        if (acc[size_t(d)] > 0)
+            hits.push_back({d, acc[size_t(d)]});
+    auto better = [](const Bm25Hit& a, const Bm25Hit& b) {
+        return a.score > b.score || (a.score == b.score && a.doc < b.doc);
     };
-    const size_t top = std::min(idx.size(), size_t(k));
-    std::partial_sort(idx.begin(), idx.begin() + std::ptrdiff_t(top), idx.end(), better);
-    idx.resize(top);
+    const size_t top = std::min(hits.size(), size_t(k));
+    std::partial_sort(hits.begin(), hits.begin() + std::ptrdiff_t(top), hits.end(), better);
+    hits.resize(top);
     // fill with zero-score documents in corpus order
-    for (int i = 0; int(idx.size()) < k && i < m_n; ++i)
-        if (!(s[size_t(i)] > 0))
-            idx.push_back(i);
-    std::vector<Bm25Hit> out;
-    for (int d : idx)
-        out.push_back({d, s[size_t(d)]});
-    return out;
+    for (int i = 0; int(hits.size()) < k && i < m_n; ++i) {
+        if (!(acc[size_t(i)] > 0))
+            hits.push_back({i, 0.0});
+    }
+    return hits;
 }
 
 } // namespace pl::prefetchrag

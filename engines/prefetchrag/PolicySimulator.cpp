@@ -53,7 +53,10 @@ private:
         Request r{m_T + nextLatency(), std::move(docs), key, at, {}};
         if (t >= 0)
             r.posterior = m_in.trace->queryPosterior[size_t(t)];
-        m_pending.push_back(std::move(r));
+        // kept sorted by arrival (ties: issue order)
+        const auto pos = std::upper_bound(m_pending.begin(), m_pending.end(), r.arrive,
+                                          [](double a, const Request& x) { return a < x.arrive; });
+        m_pending.insert(pos, std::move(r));
     }
     void insert(const std::vector<int>& docs, int firedAt) {
         int tokens = 0;
@@ -68,8 +71,6 @@ private:
         m_T += cost;
     }
     void deliverDue() {
-        std::stable_sort(m_pending.begin(), m_pending.end(),
-                         [](const Request& a, const Request& b) { return a.arrive < b.arrive; });
         while (!m_pending.empty() && m_pending.front().arrive <= m_T) {
             const Request r = m_pending.front();
             m_pending.erase(m_pending.begin());
@@ -79,8 +80,6 @@ private:
     static constexpr int kAny = -2;
     /// Stalls until the earliest pending request with \a key (kAny: any) arrives; false if none.
     bool waitFor(int key) {
-        std::stable_sort(m_pending.begin(), m_pending.end(),
-                         [](const Request& a, const Request& b) { return a.arrive < b.arrive; });
         const auto it = std::find_if(m_pending.begin(), m_pending.end(),
                                      [&](const Request& r) { return key == kAny || r.key == key; });
         if (it == m_pending.end())
