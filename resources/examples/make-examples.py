@@ -1039,6 +1039,54 @@ def write_lavid():
         f.write("f1,f2,split\n0.1,0.2,train\n0.3,0.4,test\n")
     with open(os.path.join(bad, "lavid-distillation-split.csv"), "w") as f:
         f.write("f1,f2,label,split\n0.1,0.2,a,train\n0.3,0.4,b,validation\n")
+# ---------------------------------------------------------------- prefetch-rag
+def write_prefetchrag():
+    rng = random.Random(2605)
+    domains = {"rivers": ["length", "source", "mouth", "basin"],
+               "comets": ["period", "discoverer", "perihelion", "colour"],
+               "orchids": ["petals", "habitat", "scent", "bloom"]}
+    syll = ["vel", "mor", "ast", "qui", "lan", "dor", "ebr", "ist", "ond", "par", "rhu", "sil"]
+    filler = ["the", "records", "note", "that", "its", "survey", "lists", "of", "an", "old", "atlas", "says"]
+    docs, questions, n = [], [], 0
+    for dom, attrs in domains.items():
+        vals = ["%s%d" % (dom[:3], k) for k in range(6)]
+        for e in range(8):
+            name = (syll[rng.randrange(12)] + syll[rng.randrange(12)]).capitalize() + str(e)
+            for a in attrs:
+                v = rng.choice(vals)
+                fid = "%s-%s-%s" % (dom, name.lower(), a)
+                pad = " ".join(rng.choice(filler) for _ in range(rng.randrange(3, 8)))
+                docs.append({"id": fid, "domain": dom, "text": "%s %s %s is %s, %s." % (dom, name, a, v, pad)})
+                wrong = rng.choice([x for x in vals if x != v])
+                docs.append({"id": "rumour-%d" % n, "domain": "rumours",
+                             "text": "Some say the %s of %s was %s." % (a, name, wrong)})
+                n += 1
+                if rng.random() < 0.4:
+                    q = {"id": "q%d" % len(questions), "entity": "%s %s" % (dom, name), "attribute": a,
+                         "value": v, "doc": fid}
+                    if rng.random() < 0.3:
+                        q["query"] = "What is the %s of the %s %s?" % (a, dom[:-1], name)
+                    questions.append(q)
+    folder = ("prefetch-rag", "made-up-atlas")
+    docs.insert(5, {"id": "blank-page", "domain": "rivers", "text": "   "})
+    with open(out(*folder, "1-corpus.jsonl"), "w") as f:
+        f.write("".join(json.dumps(d) + "\n" for d in docs))
+    with open(out(*folder, "2-questions.jsonl"), "w") as f:
+        f.write("".join(json.dumps(q) + "\n" for q in questions))
+    bad = os.path.join(HERE, "..", "..", "tests", "data", "bad")
+    os.makedirs(bad, exist_ok=True)
+    good = json.dumps(docs[0]) + "\n"
+    files = {"bad-json.jsonl": good + '{"id": "x", "text": "unterminated\n',
+             "duplicate-id.jsonl": good + json.dumps(docs[0]) + "\n",
+             "missing-text.jsonl": good + '{"id": "y", "domain": "rivers"}\n',
+             "all-empty.jsonl": '{"id": "a", "text": ""}\n{"id": "b", "text": "  "}\n',
+             "question-missing-value.jsonl": '{"id": "q1", "entity": "x", "attribute": "y", "value": "z"}\n'
+                                             '{"id": "q2", "entity": "x", "attribute": "y"}\n'}
+    for name, text in files.items():
+        with open(os.path.join(bad, "prefetch-rag-" + name), "w") as f:
+            f.write(text)
+    with open(os.path.join(bad, "prefetch-rag-not-utf8.jsonl"), "wb") as f:
+        f.write(good.encode() + b'{"id": "z", "text": "caf\xe9"}\n')
 
 
 if __name__ == "__main__":
@@ -1067,3 +1115,4 @@ if __name__ == "__main__":
     write_fedgr()
     write_deepha()
     write_lavid()
+    write_prefetchrag()
