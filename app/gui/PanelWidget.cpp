@@ -7,6 +7,8 @@
 #include "ParamChangeCommand.h"
 #include "TourBar.h"
 #include "gui/FigureArea.h"
+#include "gui/MetricsPage.h"
+#include "gui/PinnedRun.h"
 #include "gui/SweepDialog.h"
 #include "render/ReportWriter.h"
 #include "sdk/PanelModel.h"
@@ -71,22 +73,8 @@ PanelWidget::PanelWidget(PanelModel* model, QWidget* parent) : QWidget(parent), 
     buildFigureTabs();
 
     // Metrics tab: table plus the result's notes.
-    auto* metricsPage = new QWidget(m_tabs);
-    m_metrics = new QTableWidget(0, 2, metricsPage);
-    m_metrics->setObjectName(QStringLiteral("MetricsTable"));
-    m_metrics->setHorizontalHeaderLabels({tr("Metric"), tr("Value")});
-    m_metrics->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
-    m_metrics->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
-    m_metrics->verticalHeader()->setVisible(false);
-    m_metrics->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_notes = new QLabel(metricsPage);
-    m_notes->setWordWrap(true);
-    m_notes->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    auto* ml = new QVBoxLayout(metricsPage);
-    ml->setContentsMargins(0, 0, 0, 0);
-    ml->addWidget(m_metrics, 1);
-    ml->addWidget(m_notes);
-    m_tabs->addTab(metricsPage, tr("Metrics"));
+    m_metricsPage = new MetricsPage(m_tabs);
+    m_tabs->addTab(m_metricsPage, tr("Metrics"));
 
     m_help = new HelpViewer(m_tabs);
     m_help->setMarkdown(model->plugin() ? model->plugin()->helpMarkdown() : QString());
@@ -158,6 +146,11 @@ PanelWidget::PanelWidget(PanelModel* model, QWidget* parent) : QWidget(parent), 
     rl->setContentsMargins(0, 0, 0, 0);
     m_tourBar = new TourBar(right);
     rl->addWidget(m_tourBar);
+    m_pinned = new PinnedRun(right); // "Pin as A": later runs are compared with the pinned one
+    rl->addWidget(m_pinned);
+    connect(m_pinned, &PinnedRun::pinRequested, this,
+            [this] { m_pinned->pin(m_model->result(), m_model->plugin()); });
+    connect(m_pinned, &PinnedRun::changed, this, &PanelWidget::updateFromResult);
     connect(m_tourBar, &TourBar::closeRequested, this, &PanelWidget::endTour);
     auto* vsplit = new QSplitter(Qt::Vertical, right);
     QList<QPair<QString, QString>> figures;
@@ -290,10 +283,12 @@ void PanelWidget::updateFromResult() {
             errors << error;
             continue;
         }
+        spec = m_pinned->present(spec); // B itself unless a run A is pinned
         m_specs.insert(f.id, spec);
         m_views.value(f.id)->setSpec(spec);
         m_figureArea->updateSpec(spec);
     }
+    m_pinned->describe(*result);
     m_claims->setClaims(result->claims);
     if (m_claims->hasRobustness() && !(m_robustness->params() == m_model->params()))
         m_claims->clearRobustness(); // checked for other parameters
@@ -326,29 +321,16 @@ void PanelWidget::checkRobustness() {
     m_robustness->start(*m_model, m_robustSeeds->value(), std::max(1, QThread::idealThreadCount() - 1));
 }
 
+QTableWidget* PanelWidget::metricsTable() const {
+    return m_metricsPage->table();
+}
+
 void PanelWidget::updateMetrics() {
     const auto result = m_model->result();
-    m_metrics->setRowCount(0);
-    if (!result)
-        return;
-    m_metrics->setRowCount(int(result->metrics.size()) + 2);
-    int r = 0;
-    for (const auto& [name, value] : result->metrics) {
-        m_metrics->setItem(r, 0, new QTableWidgetItem(QString::fromStdString(name)));
-        auto* v = new QTableWidgetItem(ClaimsTable::formatNumber(value));
-        v->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-        v->setToolTip(QString::number(value, 'g', 17));
-        m_metrics->setItem(r++, 1, v);
-    }
-    m_metrics->setItem(r, 0, new QTableWidgetItem(tr("seed")));
-    m_metrics->setItem(r++, 1, new QTableWidgetItem(QString::number(result->seed)));
-    m_metrics->setItem(r, 0, new QTableWidgetItem(tr("elapsed (ms)")));
-    m_metrics->setItem(r++, 1, new QTableWidgetItem(QString::number(result->elapsedMs, 'f', 1)));
-    QStringList notes;
-    for (const std::string& n : result->notes)
-        notes << QStringLiteral("• ") + QString::fromStdString(n).toHtmlEscaped();
-    m_notes->setText(notes.join(QStringLiteral("<br/>")));
-    m_notes->setVisible(!notes.isEmpty());
+    if (result)
+        m_metricsPage->show(*result, m_pinned);
+    else
+        m_metricsPage->clear();
 }
 
 void PanelWidget::run() {

@@ -40,6 +40,8 @@ class PanelControls;
 class TourBar;
 class SweepDialog;
 class FigureArea;
+class PinnedRun;
+class MetricsPage;
 
 class PanelWidget : public QWidget {
     Q_OBJECT
@@ -67,7 +69,7 @@ public:
 
     PanelControls* controls() const { return m_controls; }
     ClaimsTable* claimsTable() const { return m_claims; }
-    QTableWidget* metricsTable() const { return m_metrics; }
+    QTableWidget* metricsTable() const;
     HelpViewer* helpViewer() const { return m_help; }
     MessageBanner* banner() const { return m_banner; }
     QTabWidget* tabs() const { return m_tabs; }
@@ -140,6 +142,8 @@ public slots:
     RobustnessCheck* robustness() const { return m_robustness; }
     /// The figure area: layout chooser, tabs, and the multi-pane grid (issue 34).
     FigureArea* figureArea() const { return m_figureArea; }
+    /// "Pin as A" (issue 34): the pinned run and the comparison view.
+    PinnedRun* pinnedRun() const { return m_pinned; }
 
 signals:
     /// Parameters, preset, seed or inputs changed (the workspace needs saving).
@@ -174,10 +178,10 @@ private:
     QPushButton* m_robustButton;
     SweepDialog* m_sweepDialog = nullptr;
     FigureArea* m_figureArea = nullptr;
+    PinnedRun* m_pinned = nullptr;
     QSpinBox* m_robustSeeds;
     QProgressBar* m_robustProgress;
-    QTableWidget* m_metrics;
-    QLabel* m_notes;
+    MetricsPage* m_metricsPage;
     HelpViewer* m_help;
     QHash<QString, FigureView*> m_views;
     QHash<QString, FigureSpec> m_specs;

@@ -330,7 +330,8 @@ void TstCli::reportHtmlAndPdf() {
     QVERIFY(p.size() > 5000);
     const QString dir = m_tmp.filePath("reports");
     QCOMPARE(paperlab({"report", "all", "--set", "n=3", "--out", dir}).code, 1); // n is not a key of every panel
-    Run all = paperlab({"report", "all", "--out", dir});
+    // Every panel at its paper defaults, one after another: minutes at 30+ panels.
+    Run all = paperlab({"report", "all", "--out", dir}, 900000);
     QVERIFY2(all.code == 0, all.err.constData());
     QVERIFY(QFile::exists(dir + "/ssn-nash.html") && QFile::exists(dir + "/ftrl-potential-games.pdf"));
 }
