@@ -178,7 +178,7 @@ void placeBlob(GridMap& m, char tile, int cells, Rng& rng) {
 
 } // namespace
 
-GridMap generateMap(int size, const std::string& tiles, Rng rng, std::string name) {
+GridMap generateMap(int size, const std::string& tiles, Rng rng, const std::string& name) {
     for (int attempt = 0;; ++attempt) {
         GridMap m;
         m.rows = m.cols = size;

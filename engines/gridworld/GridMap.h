@@ -43,7 +43,7 @@ GridMap readMapFile(const std::string& path);
 
 /// A seeded size x size map: grass with water patches, clusters of each tile in \a tiles (at least
 /// two clusters each, every one touching grass reachable from the start) and a start on grass.
-GridMap generateMap(int size, const std::string& tiles, Rng rng, std::string name);
+GridMap generateMap(int size, const std::string& tiles, Rng rng, const std::string& name);
 
 /// BFS distances (in moves) over walkable cells from cell \a from; -1 where unreachable.
 std::vector<int> bfsDistances(const GridMap& m, int from);
