@@ -28,6 +28,7 @@ class QUndoStack;
 namespace pl {
 class PanelModel;
 class RobustnessCheck;
+class SelectionModel;
 class TourPlayer;
 } // namespace pl
 
@@ -140,6 +141,8 @@ public slots:
     RobustnessCheck* robustness() const { return m_robustness; }
     /// The figure area: layout chooser, tabs, and the multi-pane grid (issue 34).
     FigureArea* figureArea() const { return m_figureArea; }
+    /// The panel's linked selection (owned by the panel; every figure view is linked to it).
+    SelectionModel* selectionModel() const { return m_selection; }
 
 signals:
     /// Parameters, preset, seed or inputs changed (the workspace needs saving).
@@ -174,6 +177,7 @@ private:
     QPushButton* m_robustButton;
     SweepDialog* m_sweepDialog = nullptr;
     FigureArea* m_figureArea = nullptr;
+    SelectionModel* m_selection = nullptr;
     QSpinBox* m_robustSeeds;
     QProgressBar* m_robustProgress;
     QTableWidget* m_metrics;
