@@ -3,8 +3,9 @@
 // kind), and the panel wiring: a pick published by one figure reaches every figure of the panel
 // that shares the dimension (tabs and FigureGrid panes), checked on the views' displayed specs,
 // and not the others; clearing reaches them all. Real panel: ssn-nash (strategies bars + payoff
-// heatmap); a graph + matrix pair is checked on views linked by hand. Screenshot:
-// linked-selection.png in the working directory.
+// heatmap); a graph + matrix pair is checked on views linked by hand; the wave-1 panels that
+// declare dimensions agree on their sizes. Screenshots: linked-selection.png and
+// linked-selection-graph.png in the working directory.
 #include "gui/FigureArea.h"
 #include "gui/FigureGrid.h"
 #include "gui/MainWindow.h"
@@ -12,9 +13,12 @@
 #include "gui/SelectionLinker.h"
 #include "sdk/JobRunner.h"
 #include "sdk/PanelModel.h"
+#include "sdk/PaperPlugin.h"
+#include "sdk/PluginInfo.h"
 #include "sdk/PluginManager.h"
 #include "sdk/SelectionModel.h"
 #include "sdk/figure/LinkedSelection.h"
+#include "widgets/AbstractSceneView.h"
 #include "widgets/FigureView.h"
 #include "widgets/GraphView.h"
 #include "widgets/HeatmapView.h"
@@ -77,6 +81,25 @@ FigureSpec chartSpec(const QString& dim) {
     f.chart.series << s;
     f.selection.chartPoints = dim;
     return f;
+}
+
+/// How many indices figure \a f has in dimension \a dim (-1: it does not declare it).
+int extent(const FigureSpec& f, const QString& dim) {
+    const SelectionDims& d = f.selection;
+    if (!f.message.isEmpty())
+        return -1;
+    if (f.kind == FigureKind::Heatmap && d.heatmapRows == dim)
+        return f.heatmap.rows;
+    if (f.kind == FigureKind::Heatmap && d.heatmapCols == dim)
+        return f.heatmap.cols;
+    if (f.kind == FigureKind::Graph && d.graphNodes == dim)
+        return int(f.graph.nodes.size());
+    if (f.kind == FigureKind::Chart && d.chartPoints == dim && !f.chart.series.isEmpty())
+        return f.chart.categories.isEmpty() ? int(f.chart.series.first().x.size())
+                                            : int(f.chart.categories.size());
+    if (f.kind == FigureKind::Scene3D && d.sceneSpheres == dim && !f.scene.spheres.isEmpty())
+        return int(f.scene.spheres.first().centers.size());
+    return -1;
 }
 
 } // namespace
@@ -144,7 +167,7 @@ private slots:
         QCOMPARE(shown.scene.spheres.size(), 2);
         QCOMPARE(shown.scene.spheres[1].centers.size(), 2);
         QCOMPARE(shown.scene.spheres[1].centers[1], Vec3(4, 0, 0));
-        QVERIFY(shown.scene.spheres[1].radii[0] > 0.5);
+        QVERIFY(shown.scene.spheres[1].radii[0] > 1.0);
         // A heatmap cell publishes its row and column; one entry when the dimensions are equal.
         QCOMPARE(selectionForCell(heatmapSpec("m", "node", "node", 5), 3, 1),
                  (SelectionMap{{QStringLiteral("node"), {1, 3}}}));
@@ -280,6 +303,95 @@ private slots:
             QVERIFY(v->displayedSpec().chart.linkedPoints.isEmpty());
         for (FigureView* v : {panePayoff, tabPayoff})
             QVERIFY(v->displayedSpec().heatmap.linkedRows.isEmpty());
+    }
+
+    /// Protein residues: a residue published in the model reaches the 3D view (a shell around
+    /// sphere k of the first model) and the per-residue plot. Under Xvfb with GL the 3D view is
+    /// saved as linked-selection-3d.png.
+    void proteinResidueIn3d() {
+        if (!m_pm.info(QStringLiteral("promise-protein-states")))
+            QSKIP("panel not built");
+        JobRunner runner;
+        MainWindow window(&m_pm, &runner);
+        window.resize(1300, 850);
+        window.show();
+        QString err;
+        PanelWidget* panel = window.openPanel(QStringLiteral("promise-protein-states"), &err);
+        QVERIFY2(panel, qPrintable(err));
+        QSignalSpy shown(panel, &PanelWidget::resultShown);
+        if (!panel->model()->result())
+            QVERIFY(shown.wait(120000));
+        panel->showFigure(QStringLiteral("structure3d"));
+        panel->selectionModel()->select(QStringLiteral("residue"), {5, 20});
+        FigureView* scene = panel->figureView(QStringLiteral("structure3d"));
+        FigureView* plot = panel->figureView(QStringLiteral("per_residue"));
+        QCOMPARE(scene->displayedSpec().scene.linkedSpheres, (QVector<int>{5, 20}));
+        QCOMPARE(scene->displayedSpec().scene.spheres.last().style.name, QStringLiteral("selected"));
+        QCOMPARE(scene->displayedSpec().scene.spheres.size(), scene->spec().scene.spheres.size() + 1);
+        QCOMPARE(plot->displayedSpec().chart.linkedPoints, (QVector<int>{5, 20}));
+        QTest::qWait(200);
+        if (AbstractSceneView* v = scene->sceneView()) {
+            const QImage img = v->grabScene();
+            if (!img.isNull())
+                QVERIFY(img.save(QStringLiteral("linked-selection-3d.png")));
+        }
+        panel->selectionModel()->clear();
+        QCOMPARE(scene->displayedSpec().scene.spheres.size(), scene->spec().scene.spheres.size());
+    }
+
+    /// The wave-1 panels that declare shared dimensions: every listed figure declares the
+    /// dimension on the paper defaults and all agree on its size (index k is the same thing).
+    void panelsShareDimensions_data() {
+        QTest::addColumn<QString>("panel");
+        QTest::addColumn<QString>("dim");
+        QTest::addColumn<QStringList>("figures");
+        QTest::newRow("ssn-nash") << "ssn-nash"
+                                  << "strategy" << QStringList{"strategies", "payoff"};
+        QTest::newRow("torus-graph") << "torus-graph"
+                                     << "channel" << QStringList{"coupling_network", "coupling_heatmap"};
+        QTest::newRow("tilesparse") << "tilesparse"
+                                    << "head group"
+                                    << QStringList{"attention_mass", "selected_k_only", "selected_qk2d",
+                                                   "selected_tiered"};
+        QTest::newRow("protein") << "promise-protein-states"
+                                 << "residue" << QStringList{"structure3d", "per_residue"};
+        QTest::newRow("keypoints") << "bottleneck-keypoints"
+                                   << "maze column"
+                                   << QStringList{"clusters", "eigvec_1", "eigvec_2", "eigvec_3"};
+    }
+
+    void panelsShareDimensions() {
+        QFETCH(QString, panel);
+        QFETCH(QString, dim);
+        QFETCH(QStringList, figures);
+        const PluginInfo* info = m_pm.info(panel);
+        if (!info)
+            QSKIP("panel not built");
+        QString err;
+        IPaperPlugin* plugin = m_pm.load(panel, &err);
+        QVERIFY2(plugin, qPrintable(err));
+        JobRunner runner;
+        PanelModel model(*info, plugin, &runner);
+        if (info->preset(QStringLiteral("paper defaults")))
+            QVERIFY2(model.applyPreset(QStringLiteral("paper defaults"), &err), qPrintable(err));
+        model.setSeed(7);
+        RunContext ctx(model.seed(), 2);
+        const ResultDocument d = model.runBlocking(ctx);
+        int size = -1;
+        for (const QString& id : figures) {
+            const FigureSpec f = plugin->buildFigure(id, d);
+            QVERIFY2(selectionDimensions(f).contains(dim), qPrintable(id));
+            const int n = extent(f, dim);
+            QVERIFY2(n > 0, qPrintable(id));
+            if (size < 0)
+                size = n;
+            QCOMPARE(n, size);
+            // Index 0 is drawn in this figure.
+            const FigureSpec shown = withLinkedSelection(f, {{dim, {0}}});
+            QVERIFY(!(shown.heatmap.linkedRows.isEmpty() && shown.heatmap.linkedCols.isEmpty() &&
+                      shown.graph.linkedNodes.isEmpty() && shown.chart.linkedPoints.isEmpty() &&
+                      shown.scene.linkedSpheres.isEmpty()));
+        }
     }
 
 private:

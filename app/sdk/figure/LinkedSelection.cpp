@@ -40,12 +40,12 @@ void applyScene(SceneSpec& scene, const QVector<int>& wanted) {
         return;
     SphereSetSpec shell;
     shell.style.name = QStringLiteral("selected");
-    shell.style.color = Rgba(0xE6, 0x9F, 0x00); // Okabe-Ito orange: readable on both themes
-    shell.style.opacity = 0.45;
+    shell.style.color = Rgba(0xFF, 0x2D, 0xA0); // magenta: apart from the series palette, both themes
+    shell.style.opacity = 0.6;
     for (int k : std::as_const(scene.linkedSpheres)) {
         shell.centers << base.centers[k];
         const double r = k < base.radii.size() ? base.radii[k] : base.radius;
-        shell.radii << 1.8 * r;
+        shell.radii << 2.5 * r;
         if (k < base.labels.size())
             shell.labels << base.labels[k];
     }
