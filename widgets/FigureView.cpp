@@ -14,13 +14,17 @@
 #include <QContextMenuEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QGuiApplication>
 #include <QLabel>
 #include <QMenu>
 #include <QMessageBox>
+#include <QMouseEvent>
 #include <QRegularExpression>
 #include <QStackedLayout>
 #include <QTimer>
 #include <QVBoxLayout>
+
+#include <cmath>
 
 namespace pl::gui {
 
@@ -77,6 +81,23 @@ FigureView::FigureView(QWidget* parent) : QWidget(parent) {
     connect(m_heatmap, &HeatmapView::cellSelected, this, &FigureView::cellSelected);
     connect(m_heatmap, &HeatmapView::hoverTextChanged, this, [this](const QString& t) { updateCaption(t); });
     connect(m_graph, &GraphView::nodeSelected, this, &FigureView::nodeSelected);
+    // Linked selection: clicks in a figure that declares a dimension are published.
+    connect(m_heatmap, &HeatmapView::cellSelected, this, [this](int row, int col) {
+        const SelectionDims& d = m_spec.selection;
+        if (m_spec.kind != FigureKind::Heatmap || (d.heatmapRows.isEmpty() && d.heatmapCols.isEmpty()))
+            return;
+        SelectionMap picks = selectionForCell(m_spec, row, col);
+        if (picks.isEmpty()) // cleared
+            for (const QString& dim : {d.heatmapRows, d.heatmapCols})
+                if (!dim.isEmpty())
+                    picks.insert(dim, {});
+        emit selectionPicked(picks, QGuiApplication::keyboardModifiers() & Qt::ControlModifier);
+    });
+    connect(m_graph, &GraphView::nodeSelected, this, [this](int) {
+        if (m_spec.kind == FigureKind::Graph && !m_spec.selection.graphNodes.isEmpty())
+            emit selectionPicked({{m_spec.selection.graphNodes, m_graph->selectedNodes()}}, false);
+    });
+    m_chartView->viewport()->installEventFilter(this);
     connect(m_graph, &GraphView::hoverTextChanged, this, [this](const QString& t) { updateCaption(t); });
     connect(ThemeManager::instance(), &ThemeManager::themeChanged, this, &FigureView::restyle);
     m_stack->setCurrentWidget(m_note);
@@ -87,10 +108,35 @@ FigureView::FigureView(QWidget* parent) : QWidget(parent) {
 FigureView::~FigureView() = default;
 
 void FigureView::setSpec(const FigureSpec& spec) {
-    const FigureSpec old = m_spec;
+    const FigureSpec old = m_shown;
     m_spec = spec;
+    m_shown = spec.selection.isEmpty() ? spec : withLinkedSelection(spec, m_linked);
     setAccessibleName(spec.title.isEmpty() ? spec.id : spec.title);
     setAccessibleDescription(spec.caption);
+    render(old);
+}
+
+void FigureView::setLinkedSelection(const SelectionMap& selection) {
+    m_linked = selection;
+    if (m_spec.selection.isEmpty())
+        return;
+    const FigureSpec old = m_shown;
+    m_shown = withLinkedSelection(m_spec, m_linked);
+    if (m_spec.message.isEmpty() && m_spec.kind == FigureKind::Heatmap) {
+        if (old.heatmap.linkedRows != m_shown.heatmap.linkedRows ||
+            old.heatmap.linkedCols != m_shown.heatmap.linkedCols)
+            m_heatmap->setSpec(m_shown.heatmap, m_heatmap->image(), m_shown.title); // same colours
+        return;
+    }
+    const bool same = old.chart.linkedPoints == m_shown.chart.linkedPoints &&
+                      old.graph.linkedNodes == m_shown.graph.linkedNodes &&
+                      old.scene.linkedSpheres == m_shown.scene.linkedSpheres;
+    if (!same)
+        render(old);
+}
+
+void FigureView::render(const FigureSpec& old) {
+    const FigureSpec& spec = m_shown;
     if (!spec.message.isEmpty()) {
         m_note->setText(spec.message);
         m_stack->setCurrentWidget(m_note);
@@ -120,6 +166,8 @@ void FigureView::setSpec(const FigureSpec& spec) {
                 m_stack->addWidget(m_scene);
                 connect(m_scene, &AbstractSceneView::hoverTextChanged, this,
                         [this](const QString& t) { updateCaption(t); });
+                connect(m_scene, &AbstractSceneView::picked, this,
+                        [this](const QString& item, int element) { onScenePicked(item, element); });
             }
         }
         if (m_scene) {
@@ -140,10 +188,10 @@ void FigureView::setSpec(const FigureSpec& spec) {
 void FigureView::showChart(bool rebuild) {
     const QSize plotPx = m_chart ? m_chart->plotArea().size().toSize()
                                  : QSize(std::max(200, width() - 90), std::max(120, height() - 120));
-    if (!rebuild && ChartBuilder::updateData(m_chart, m_spec.chart, plotPx)) {
-        ChartBuilder::setTitle(m_chart, m_spec.title);
+    if (!rebuild && ChartBuilder::updateData(m_chart, m_shown.chart, plotPx)) {
+        ChartBuilder::setTitle(m_chart, m_shown.title);
     } else {
-        QChart* chart = ChartBuilder::build(m_spec, Theme::current(), plotPx);
+        QChart* chart = ChartBuilder::build(m_shown, Theme::current(), plotPx);
         QChart* old = m_chartView->chart();
         m_chartView->setChart(chart); // the view owns the new chart ...
         m_chart = chart;
@@ -184,7 +232,7 @@ void FigureView::resizeEvent(QResizeEvent* event) {
 }
 
 QImage FigureView::snapshot(qreal dpr) const {
-    return FigureExporter::renderToImage(m_spec, size(), dpr, Theme::current());
+    return FigureExporter::renderToImage(m_shown, size(), dpr, Theme::current());
 }
 
 void FigureView::contextMenuEvent(QContextMenuEvent* event) {
@@ -205,7 +253,73 @@ void FigureView::contextMenuEvent(QContextMenuEvent* event) {
         menu.addSeparator();
         menu.addAction(tr("Reset camera"), m_scene, &AbstractSceneView::resetCamera);
     }
+    if (!m_spec.selection.isEmpty()) {
+        menu.addSeparator();
+        QAction* clear =
+            menu.addAction(tr("Clear linked selection"), this, &FigureView::linkedSelectionClearRequested);
+        clear->setEnabled(!m_linked.isEmpty());
+    }
     menu.exec(event->globalPos());
+}
+
+bool FigureView::eventFilter(QObject* watched, QEvent* event) {
+    if (watched != m_chartView->viewport() || m_spec.selection.chartPoints.isEmpty() ||
+        m_spec.kind != FigureKind::Chart)
+        return QWidget::eventFilter(watched, event);
+    if (event->type() == QEvent::MouseButtonPress) {
+        auto* me = static_cast<QMouseEvent*>(event);
+        if (me->button() == Qt::LeftButton)
+            m_chartPress = me->position().toPoint();
+    } else if (event->type() == QEvent::MouseButtonRelease) {
+        auto* me = static_cast<QMouseEvent*>(event);
+        const QPoint pos = me->position().toPoint();
+        if (me->button() == Qt::LeftButton && (pos - m_chartPress).manhattanLength() <= 4) {
+            const int k = chartIndexAt(pos);
+            if (k >= 0)
+                emit selectionPicked({{m_spec.selection.chartPoints, {k}}},
+                                     me->modifiers() & Qt::ControlModifier);
+        }
+        m_chartPress = QPoint(-1, -1);
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+int FigureView::chartIndexAt(const QPoint& pos) const {
+    if (!m_chart || m_spec.chart.series.isEmpty() || m_chart->series().isEmpty())
+        return -1;
+    const QPointF inChart = m_chart->mapFromScene(m_chartView->mapToScene(pos));
+    if (!m_chart->plotArea().contains(inChart))
+        return -1;
+    const double x = m_chart->mapToValue(inChart).x();
+    const SeriesSpec& s = m_spec.chart.series.first();
+    if (s.style == SeriesSpec::Style::Bars && !m_spec.chart.categories.isEmpty()) {
+        const int k = int(std::lround(x));
+        return k >= 0 && k < m_spec.chart.categories.size() ? k : -1;
+    }
+    int best = -1;
+    double bestDist = 0;
+    for (qsizetype k = 0; k < s.x.size(); ++k) {
+        const double d = std::abs(s.x[k] - x);
+        if (std::isfinite(d) && (best < 0 || d < bestDist)) {
+            best = int(k);
+            bestDist = d;
+        }
+    }
+    return best;
+}
+
+void FigureView::onScenePicked(const QString& item, int element) {
+    const QString& dim = m_spec.selection.sceneSpheres;
+    if (dim.isEmpty() || m_spec.scene.spheres.isEmpty() || element < 0)
+        return;
+    const QString& name = m_spec.scene.spheres.first().style.name;
+    int k = -1;
+    if (item == QLatin1String("spheres 0") || (!name.isEmpty() && item == name))
+        k = element;
+    else if (item == QLatin1String("selected") && element < m_shown.scene.linkedSpheres.size())
+        k = m_shown.scene.linkedSpheres[element]; // a click on the selection shell
+    if (k >= 0)
+        emit selectionPicked({{dim, {k}}}, QGuiApplication::keyboardModifiers() & Qt::ControlModifier);
 }
 
 void FigureView::exportFigureInteractive() {
@@ -218,7 +332,7 @@ void FigureView::exportFigureInteractive() {
     QString target = path;
     if (!FigureExporter::figureSuffixes().contains(QFileInfo(path).suffix().toLower()))
         target += QStringLiteral(".png");
-    if (!FigureExporter::exportFile(m_spec, target, m_exportOptions, &error))
+    if (!FigureExporter::exportFile(m_shown, target, m_exportOptions, &error))
         QMessageBox::warning(this, tr("Export figure"), error);
 }
 
@@ -239,7 +353,7 @@ void FigureView::exportDataInteractive() {
 void FigureView::copyImage() {
     // Export look (theme, fonts) at the on-screen aspect ratio, 2x for crisp pasting.
     const QSize logical = size().isEmpty() ? QSize(672, 432) : size();
-    const QImage img = FigureExporter::renderToImage(m_spec, logical, 2.0, m_exportOptions.theme);
+    const QImage img = FigureExporter::renderToImage(m_shown, logical, 2.0, m_exportOptions.theme);
     if (!img.isNull())
         QApplication::clipboard()->setImage(img);
 }

@@ -4,10 +4,13 @@
 /// registers (SceneRendererRegistry; a note when none is registered). setSpec() updates a chart in
 /// place when only the data changed. Follows the application theme. Context menu: Export figure…,
 /// Export data…, Copy image. The caption and the heatmap / graph / pick read-out show in a line
-/// below. GUI thread.
+/// below. Linked selection (issue 34): a figure that declares dimensions (FigureSpec::selection)
+/// reports clicks on its cells, nodes, points or spheres as selectionPicked() and draws the
+/// panel's selection given to setLinkedSelection(). GUI thread.
 
-#include "widgets/FigureExporter.h"
 #include "sdk/figure/FigureSpec.h"
+#include "sdk/figure/LinkedSelection.h"
+#include "widgets/FigureExporter.h"
 #include "widgets/Theme.h"
 
 #include <QWidget>
@@ -34,6 +37,14 @@ public:
     /// their QChart and only get new data; anything else is rebuilt.
     void setSpec(const FigureSpec& spec);
     const FigureSpec& spec() const { return m_spec; }
+    /// The spec as drawn: spec() with the linked selection (withLinkedSelection); equal to spec()
+    /// when the figure declares no dimension. Snapshots, "Copy image" and "Export figure…" use it.
+    const FigureSpec& displayedSpec() const { return m_shown; }
+
+    /// Draws \a selection (dimension -> indices; only the figure's own dimensions matter). Kept
+    /// across setSpec(). Heatmaps reuse their colour image; charts and scenes are redrawn.
+    void setLinkedSelection(const SelectionMap& selection);
+    const SelectionMap& linkedSelection() const { return m_linked; }
 
     /// Options used by "Export figure…" and "Copy image" (default: 300 dpi, 7 x 4.5 in, light).
     void setExportOptions(const ExportOptions& options) { m_exportOptions = options; }
@@ -67,17 +78,32 @@ signals:
     void cellSelected(int row, int col);
     /// A graph node was selected (-1: selection cleared).
     void nodeSelected(int index);
+    /// The user picked indices of the figure's dimensions (a heatmap cell, the graph's selected
+    /// nodes, the chart point or bar nearest a click, a sphere); an empty list clears that
+    /// dimension. \a toggle: Ctrl was held (add or remove instead of replace).
+    void selectionPicked(const pl::gui::SelectionMap& picks, bool toggle);
+    /// "Clear linked selection" was chosen in the context menu.
+    void linkedSelectionClearRequested();
 
 protected:
     void contextMenuEvent(QContextMenuEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
 
 private:
+    /// Draws m_shown (\a old: what was drawn before, for chart reuse and the 3D camera).
+    void render(const FigureSpec& old);
     void showChart(bool rebuild);
+    /// Chart point index nearest the viewport position \a pos; -1 outside the plot.
+    int chartIndexAt(const QPoint& pos) const;
+    void onScenePicked(const QString& item, int element);
     void restyle();
     void updateCaption(const QString& hover = {});
 
     FigureSpec m_spec;
+    FigureSpec m_shown;    ///< m_spec with m_linked drawn
+    SelectionMap m_linked; ///< the panel's linked selection
+    QPoint m_chartPress{-1, -1};
     ExportOptions m_exportOptions;
     QStackedLayout* m_stack = nullptr;
     QChartView* m_chartView = nullptr;

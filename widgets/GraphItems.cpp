@@ -35,8 +35,8 @@ void GraphEdgeLayer::paint(QPainter* painter, const QStyleOptionGraphicsItem* op
     const QRectF clip = t.mapRect(option->exposedRect).adjusted(-40, -40, 40, 40);
     painter->save();
     painter->setWorldTransform(QTransform());
-    GraphPainter::drawEdges(painter, m_view->spec(), m_view->style(), dev, clip, m_view->selectedNodes(),
-                            m_view->isInteracting());
+    GraphPainter::drawEdges(painter, m_view->spec(), m_view->style(), dev, clip,
+                            m_view->selectedNodes() + m_view->spec().linkedNodes, m_view->isInteracting());
     painter->restore();
 }
 
@@ -73,7 +73,8 @@ QPainterPath GraphNodeItem::shape() const {
 
 void GraphNodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*) {
     painter->setRenderHint(QPainter::Antialiasing, true);
-    GraphPainter::drawNode(painter, m_view->style(), m_index, QPointF(0, 0), isSelected(), m_hovered);
+    GraphPainter::drawNode(painter, m_view->style(), m_index, QPointF(0, 0),
+                           isSelected() || m_view->spec().linkedNodes.contains(m_index), m_hovered);
     if (GraphPainter::labelsShown(m_view->spec()))
         GraphPainter::drawLabel(painter, m_view->spec().nodes[m_index].label, QPointF(0, 0),
                                 m_view->style().nodeRadius(m_index), m_view->theme());

@@ -152,7 +152,8 @@ void GraphPainter::drawEdges(QPainter* p, const GraphSpec& spec, const GraphStyl
     }
     QVector<QLineF> hotLines;
     const bool cull = !clip.isNull();
-    const int stride = interactive && m > kInteractiveEdges ? (m + kInteractiveEdges - 1) / kInteractiveEdges : 1;
+    const int stride =
+        interactive && m > kInteractiveEdges ? (m + kInteractiveEdges - 1) / kInteractiveEdges : 1;
     for (int k = 0; k < m; ++k) {
         if (!style.edgeValid(k))
             continue;
@@ -337,9 +338,11 @@ bool GraphPainter::paint(QPainter* p, const QRectF& rect, const GraphSpec& spec,
     QVector<QPointF> pts(positions.size());
     for (qsizetype i = 0; i < positions.size(); ++i)
         pts[i] = L.toPlot.map(positions[i]);
-    drawEdges(p, spec, style, pts, {}, options.selected);
+    QVector<int> selected = options.selected;
+    selected += spec.linkedNodes; // the linked selection is drawn as a selection
+    drawEdges(p, spec, style, pts, {}, selected);
     for (qsizetype i = 0; i < pts.size(); ++i)
-        drawNode(p, style, int(i), pts[i], options.selected.contains(int(i)), options.hovered == int(i));
+        drawNode(p, style, int(i), pts[i], selected.contains(int(i)), options.hovered == int(i));
     if (labelsShown(spec))
         for (qsizetype i = 0; i < pts.size(); ++i)
             drawLabel(p, spec.nodes[i].label, pts[i], style.nodeRadius(int(i)), theme);

@@ -261,6 +261,20 @@ bool HeatmapPainter::paint(QPainter* p, const QRectF& rect, const HeatmapSpec& s
     for (int c : spec.highlightCols)
         if (c >= c0 && c < c1)
             p->drawRect(QRectF(L.toPoint(c, r0), L.toPoint(c + 1, r1)).adjusted(1, 1, -1, -1));
+    // Linked selection (rows / columns picked in another figure of the panel): accent colour.
+    // A translucent band under a solid outline, so it reads over any colour map and apart from
+    // the orange highlight outlines.
+    QColor band = theme.highlight;
+    band.setAlpha(70);
+    p->setBrush(band);
+    p->setPen(QPen(theme.highlight, 2.5));
+    for (int r : spec.linkedRows)
+        if (r >= r0 && r < r1)
+            p->drawRect(QRectF(L.toPoint(c0, r), L.toPoint(c1, r + 1)));
+    for (int c : spec.linkedCols)
+        if (c >= c0 && c < c1)
+            p->drawRect(QRectF(L.toPoint(c, r0), L.toPoint(c + 1, r1)));
+    p->setBrush(Qt::NoBrush);
     if (o.selected.x() >= 0 && o.selected.y() >= 0 && o.selected.x() < spec.cols &&
         o.selected.y() < spec.rows) {
         const QRectF cell(L.toPoint(o.selected.x(), o.selected.y()),

@@ -9,12 +9,14 @@
 #include "gui/FigureArea.h"
 #include "gui/MetricsPage.h"
 #include "gui/PinnedRun.h"
+#include "gui/SelectionLinker.h"
 #include "gui/SweepDialog.h"
 #include "render/ReportWriter.h"
 #include "sdk/PanelModel.h"
 #include "sdk/PanelStateCodec.h"
 #include "sdk/PaperPlugin.h"
 #include "sdk/RobustnessCheck.h"
+#include "sdk/SelectionModel.h"
 #include "sdk/TourPlayer.h"
 #include "widgets/FigureExporter.h"
 #include "widgets/Theme.h"
@@ -160,6 +162,12 @@ PanelWidget::PanelWidget(PanelModel* model, QWidget* parent) : QWidget(parent), 
         m_tabs, figures, [this](const QString& id, FigureSpec* out) { return figureSpec(id, out); }, right);
     m_figureArea->applyLayoutState(m_model->info().layout); // paper.json's default, if any
     connect(m_figureArea, &FigureArea::layoutChanged, this, &PanelWidget::stateChanged);
+    m_selection = new SelectionModel(this); // linked selection: tabs and grid panes (issue 34)
+    auto* linker = new SelectionLinker(m_selection, this);
+    for (FigureView* view : std::as_const(m_views))
+        linker->addView(view);
+    for (int i = 0; i < 4; ++i)
+        linker->addView(m_figureArea->grid()->paneView(i));
     vsplit->addWidget(m_figureArea);
     vsplit->addWidget(claimsBox);
     vsplit->setStretchFactor(0, 3);

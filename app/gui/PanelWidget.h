@@ -28,6 +28,7 @@ class QUndoStack;
 namespace pl {
 class PanelModel;
 class RobustnessCheck;
+class SelectionModel;
 class TourPlayer;
 } // namespace pl
 
@@ -144,6 +145,8 @@ public slots:
     FigureArea* figureArea() const { return m_figureArea; }
     /// "Pin as A" (issue 34): the pinned run and the comparison view.
     PinnedRun* pinnedRun() const { return m_pinned; }
+    /// The panel's linked selection (owned by the panel; every figure view is linked to it).
+    SelectionModel* selectionModel() const { return m_selection; }
 
 signals:
     /// Parameters, preset, seed or inputs changed (the workspace needs saving).
@@ -179,6 +182,7 @@ private:
     SweepDialog* m_sweepDialog = nullptr;
     FigureArea* m_figureArea = nullptr;
     PinnedRun* m_pinned = nullptr;
+    SelectionModel* m_selection = nullptr;
     QSpinBox* m_robustSeeds;
     QProgressBar* m_robustProgress;
     MetricsPage* m_metricsPage;

@@ -244,7 +244,15 @@ void rollout(const ResultDocument& d, FigureSpec& f) {
             .arg(ok(keys::metric::kRolloutSuccessFlat));
 }
 
+/// Linked selection (issue 34): the maze heatmaps share one grid, so a cell picked in one is
+/// marked (its row and column) in the others.
+void linkMazeCells(FigureSpec& f) {
+    f.selection.heatmapRows = QStringLiteral("maze row");
+    f.selection.heatmapCols = QStringLiteral("maze column");
+}
+
 void clusters(const ResultDocument& d, FigureSpec& f) {
+    linkMazeCells(f);
     const Grid g = grid(d);
     std::vector<double> v = labelsAsDouble(d, keys::label::kCluster, true);
     for (double& x : v)
@@ -279,6 +287,7 @@ void spectrum(const ResultDocument& d, FigureSpec& f) {
 }
 
 void eigenvector(const ResultDocument& d, FigureSpec& f, int i) {
+    linkMazeCells(f);
     const Grid g = grid(d);
     const auto* v = fig::vector(d, keys::vector::kEigvecPrefix + std::to_string(i));
     f.heatmap = mazeHeatmap(g, v ? *v : std::vector<double>{});

@@ -36,6 +36,10 @@ void unavailable(FigureSpec& f, const QString& why) {
     f.caption = why;
 }
 
+/// Linked selection (issue 34): residue k is sphere k of the first model in the 3D view and point
+/// k of the per-residue plot.
+const QString kResidueDim = QStringLiteral("residue");
+
 void structure3d(const ResultDocument& d, FigureSpec& f) {
     gui::SceneSpec& s = f.scene;
     const Matrix* coords = fig::matrix(d, keys::matrix::kDisplayCoords);
@@ -46,6 +50,7 @@ void structure3d(const ResultDocument& d, FigureSpec& f) {
         return;
     }
     const int L = int(coords->cols / 3);
+    f.selection.sceneSpheres = kResidueDim; // spheres[0]: the residues of the first model
     const std::string colorBy = fig::param(d, keys::param::kColorBy);
     const bool ballStick = fig::param(d, keys::param::kStyle) == "ball-and-stick";
     const bool pair = pairMode(d);
@@ -186,6 +191,7 @@ void perResidue(const ResultDocument& d, FigureSpec& f) {
     if (!per || per->rows == 0)
         return unavailable(f, QStringLiteral("No per-residue data."));
     const bool pair = pairMode(d);
+    f.selection.chartPoints = kResidueDim; // point k of both series = residue k
     SeriesSpec rmsf, dev;
     rmsf.name = QStringLiteral("RMSF over the ensemble");
     rmsf.colorIndex = 0;

@@ -76,6 +76,10 @@ void gapRatio(const ResultDocument& d, FigureSpec& f) {
                                "convergence would level off at a constant.");
 }
 
+/// Linked selection (issue 34): bar k of the strategies chart is strategy k of both players, so
+/// it marks row k and column k of the payoff matrix; a cell (i, j) marks strategies i and j.
+const QString kStrategyDim = QStringLiteral("strategy");
+
 void strategies(const ResultDocument& d, FigureSpec& f) {
     f.chart.xLabel = QStringLiteral("strategy index");
     f.chart.yLabel = QStringLiteral("probability");
@@ -88,6 +92,7 @@ void strategies(const ResultDocument& d, FigureSpec& f) {
     const size_t n = std::max(xs ? xs->size() : 0, ys ? ys->size() : 0);
     for (size_t i = 0; i < n; ++i)
         f.chart.categories << QString::number(i + 1);
+    f.selection.chartPoints = kStrategyDim;
     f.caption =
         QStringLiteral("Mixed strategies returned by the selected solver; bars above zero form the support.");
 }
@@ -102,6 +107,7 @@ void payoff(const ResultDocument& d, FigureSpec& f) {
         return;
     }
     f.heatmap = fig::heatmap(*a);
+    f.selection.heatmapRows = f.selection.heatmapCols = kStrategyDim;
     f.heatmap.colormap = QStringLiteral("diverging");
     f.heatmap.centreZero = true;
     f.heatmap.unit = QStringLiteral("payoff to the row player");

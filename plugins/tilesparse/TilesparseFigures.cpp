@@ -57,6 +57,9 @@ void budgetChart(gui::FigureSpec& f, const ResultDocument& d, const char* prefix
 
 void tileHeatmap(gui::FigureSpec& f, const ResultDocument& d, const std::string& key, const QString& unit) {
     f.kind = FigureKind::Heatmap;
+    // Linked selection (issue 34): the tile heatmaps share one grid of head groups x key blocks.
+    f.selection.heatmapRows = QStringLiteral("head group");
+    f.selection.heatmapCols = QStringLiteral("key block");
     f.heatmap = fig::heatmap(d, key);
     f.heatmap.rowTitle = QStringLiteral("head group");
     f.heatmap.colTitle = QStringLiteral("key block");

@@ -40,10 +40,15 @@ void emptyHeatmap(gui::FigureSpec& f, const QString& why) {
     f.caption = why;
 }
 
+/// Linked selection (issue 34): channels are one dimension across the network graphs and the
+/// node-by-node matrices (node k of a graph = row and column k).
+const QString kChannelDim = QStringLiteral("channel");
+
 /// Node-by-node heatmap of a result matrix.
 void nodeHeatmap(gui::FigureSpec& f, const ResultDocument& d, const std::string& key, const QString& unit,
                  const QString& colormap = QStringLiteral("viridis")) {
     f.kind = FigureKind::Heatmap;
+    f.selection.heatmapRows = f.selection.heatmapCols = kChannelDim;
     f.heatmap = fig::heatmap(d, key);
     f.heatmap.unit = unit;
     f.heatmap.colormap = colormap;
@@ -62,6 +67,7 @@ void couplingNetwork(const ResultDocument& d, FigureSpec& f) {
     const Graph* g = fig::graph(d, keys::graph::kCoupling);
     if (!g)
         return;
+    f.selection.graphNodes = kChannelDim;
     gui::GraphSpec& s = f.graph;
     bool given = false;
     for (const GraphNode& n : g->nodes) {
@@ -193,6 +199,7 @@ void teGraph(const ResultDocument& d, FigureSpec& f) {
         f.caption = QStringLiteral("No AR-TG in this run (more than 8 input channels).");
         return;
     }
+    f.selection.graphNodes = kChannelDim;
     gui::GraphSpec& s = f.graph;
     s.directed = true;
     s.layout = gui::GraphLayout::Circular;

@@ -56,6 +56,9 @@ struct ChartSpec {
     bool fixedXRange = false;  ///< use xMin..xMax instead of the data range
     double xMin = 0;
     double xMax = 1;
+    /// Linked selection shown (set by withLinkedSelection, not by plugins): point positions k
+    /// (series[0].x[k], or bar k) drawn as vertical markers.
+    QVector<int> linkedPoints;
 };
 
 struct HeatmapSpec {
@@ -75,6 +78,10 @@ struct HeatmapSpec {
     double vMin = 0;
     double vMax = 1;
     bool annotateCells = false; ///< print each value in its cell when the cells are large enough
+    /// Linked selection shown (set by withLinkedSelection, not by plugins): rows and columns
+    /// outlined in the theme's accent colour, apart from highlightRows/highlightCols.
+    QVector<int> linkedRows;
+    QVector<int> linkedCols;
 };
 
 // ---- Graph figures (kind "graph"): drawn by GraphView on screen and GraphPainter in exports. ----
@@ -136,6 +143,9 @@ struct GraphSpec {
     double nodeRadius = 6.0;          ///< logical px radius of a node of size 1
     double edgeWidth = 1.5;           ///< logical px width of the heaviest edge
     bool showLabels = true;           ///< node labels (drawn when there are at most 300 nodes)
+    /// Linked selection shown (set by withLinkedSelection, not by plugins): nodes drawn with the
+    /// selection ring.
+    QVector<int> linkedNodes;
 };
 
 // ---- 3D scenes (kind "3d"): drawn by VTK (paperlab_vtkviews). Plain data, no VTK types. ----
@@ -238,6 +248,24 @@ struct SceneSpec {
     QString colorBarTitle;   ///< title of the shared colour bar; shown when a shared item has values
     bool showColorBar = true;
     QString message;         ///< non-empty: nothing to draw; views and exports show this text (no GL needed)
+    /// Linked selection shown (set by withLinkedSelection, not by plugins): sphere indices of
+    /// spheres[0], drawn as a translucent accent shell (an extra sphere set named "selected").
+    QVector<int> linkedSpheres;
+};
+
+/// Which named dimension ("residue", "node", "strategy", ...) the parts of a figure index, for
+/// the linked selection (SelectionModel). Empty = that part takes no part in it. Plain data;
+/// the dimension names are the panel's own (figures sharing a name share the selection).
+struct SelectionDims {
+    QString chartPoints; ///< chart: point k of each series (bar k of a bar chart)
+    QString heatmapRows; ///< heatmap rows
+    QString heatmapCols; ///< heatmap columns (may equal heatmapRows: a square matrix)
+    QString graphNodes;  ///< graph nodes, in GraphSpec::nodes order
+    QString sceneSpheres; ///< 3D: the spheres of SceneSpec::spheres[0]
+    bool isEmpty() const {
+        return chartPoints.isEmpty() && heatmapRows.isEmpty() && heatmapCols.isEmpty() &&
+               graphNodes.isEmpty() && sceneSpheres.isEmpty();
+    }
 };
 
 /// Everything needed to draw and export one figure.
@@ -253,6 +281,7 @@ struct FigureSpec {
     HeatmapSpec heatmap;       ///< used when kind == Heatmap
     GraphSpec graph;           ///< used when kind == Graph
     SceneSpec scene;           ///< used when kind == Scene3D
+    SelectionDims selection;   ///< dimensions this figure shares with the panel's other figures
 };
 
 } // namespace pl::gui
