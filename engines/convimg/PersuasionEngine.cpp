@@ -88,13 +88,14 @@ void bootstrapCi(const Eigen::MatrixXd& X, const std::vector<int>& s, const std:
     }
 }
 
-/// Original | optimised luminance per product (at most 5), separated by NaN.
+/// Luminance of the originals (top row) and the optimised images (bottom row) of the first three
+/// products, separated by NaN.
 Eigen::MatrixXd imageStrip(int products, int size, const Variant& best) {
-    const int shown = std::min(products, 5);
-    Eigen::MatrixXd m = Eigen::MatrixXd::Constant(shown * (size + 2) - 2, 2 * size + 2, kNaN);
+    const int shown = std::min(products, 3);
+    Eigen::MatrixXd m = Eigen::MatrixXd::Constant(2 * size + 2, shown * (size + 2) - 2, kNaN);
     for (int p = 0; p < shown; ++p) {
-        m.block(p * (size + 2), 0, size, size) = luminance(renderProduct(p, originalVariant(), size));
-        m.block(p * (size + 2), size + 2, size, size) = luminance(renderProduct(p, best, size));
+        m.block(0, p * (size + 2), size, size) = luminance(renderProduct(p, originalVariant(), size));
+        m.block(size + 2, p * (size + 2), size, size) = luminance(renderProduct(p, best, size));
     }
     return m;
 }

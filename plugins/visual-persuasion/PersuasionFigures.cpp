@@ -29,11 +29,17 @@ QString chips(const ResultDocument& d) {
     return out.isEmpty() ? QStringLiteral("(none: the original was kept)") : out.join(QLatin1Char(' '));
 }
 
-QStringList editLabels(const ResultDocument& d) {
-    QStringList out;
+/// One-letter edit codes A, B, ... (the full names do not fit under 27 bars) and their legend.
+QStringList editLabels(const ResultDocument& d, QString* legend = nullptr) {
+    QStringList out, parts;
     if (const Matrix* e = fig::findMatrix(d, keys::matrix::kEdits))
-        for (const auto& l : e->rowLabels)
-            out << QString::fromStdString(l);
+        for (size_t i = 0; i < e->rowLabels.size(); ++i) {
+            const QChar code = i < 26 ? QChar(char16_t(u'A' + i)) : QChar(char16_t(u'a' + (i - 26)));
+            out << QString(code);
+            parts << QStringLiteral("%1 %2").arg(code).arg(QString::fromStdString(e->rowLabels[i]));
+        }
+    if (legend)
+        *legend = parts.join(QStringLiteral(", "));
     return out;
 }
 
@@ -44,10 +50,10 @@ void images(const ResultDocument& d, FigureSpec& f) {
     f.heatmap.vMin = 0;
     f.heatmap.vMax = 1;
     f.heatmap.unit = QStringLiteral("luminance (0-1)");
-    f.heatmap.rowTitle = QStringLiteral("products (pixel row)");
-    f.heatmap.colTitle = QStringLiteral("original | optimised (pixel column)");
+    f.heatmap.rowTitle = QStringLiteral("original (top) | optimised (bottom), pixel row");
+    f.heatmap.colTitle = QStringLiteral("products 1-3 (pixel column)");
     f.caption =
-        QStringLiteral("Left: the originals; right: the same products with the optimised edits %1. "
+        QStringLiteral("Top: the originals; bottom: the same products with the optimised edits %1. "
                        "Rendered by the procedural stand-in (the products' shapes and colours are fixed).")
             .arg(chips(d));
 }
@@ -58,7 +64,8 @@ void winRate(const ResultDocument& d, FigureSpec& f) {
     f.chart.series << fig::series(d, keys::series::kWinRateVsIteration, QStringLiteral("win rate"),
                                   SeriesSpec::Style::LineWithPoints, 0);
     for (const char* k : {keys::series::kWinRateLower, keys::series::kWinRateUpper}) {
-        SeriesSpec s = fig::series(d, k, QStringLiteral("Wilson 95% band"), SeriesSpec::Style::Line, 0);
+        SeriesSpec s =
+            fig::series(d, k, QStringLiteral("Wilson 95% band (lower)"), SeriesSpec::Style::Line, 0);
         s.dashed = true;
         s.lineWidth = 1.0;
         if (k == keys::series::kWinRateUpper)
@@ -80,7 +87,8 @@ void winRate(const ResultDocument& d, FigureSpec& f) {
 }
 
 void btCoef(const ResultDocument& d, FigureSpec& f) {
-    f.chart.categories = editLabels(d);
+    QString legend;
+    f.chart.categories = editLabels(d, &legend);
     f.chart.series << fig::bars(*fig::vector(d, keys::vector::kBtCoef), QStringLiteral("BT coefficient"), 0);
     f.chart.series << fig::bars(*fig::vector(d, keys::vector::kTrueCoef),
                                 QStringLiteral("planted effect / tau"), 1);
@@ -88,13 +96,15 @@ void btCoef(const ResultDocument& d, FigureSpec& f) {
     SeriesSpec hi = fig::bars(*fig::vector(d, keys::vector::kBtCoefHi), QStringLiteral("bootstrap 97.5%"), 2);
     lo.style = hi.style = SeriesSpec::Style::Scatter;
     f.chart.series << lo << hi;
-    f.chart.xLabel = QStringLiteral("edit");
+    f.chart.xLabel = QStringLiteral("edit (letter code, see caption)");
     f.chart.yLabel = QStringLiteral("utility effect (logit units)");
     f.caption =
-        QStringLiteral("Bradley-Terry on edit indicators, fitted on the search's duels (bt_l2 = %1), with "
-                       "bootstrap 95% intervals, against the planted effect of each edit alone. Spearman %2.")
+        QStringLiteral(
+            "Bradley-Terry on edit indicators, fitted on the search's duels (bt_l2 = %1), with "
+            "bootstrap 95% intervals, against the planted effect of each edit alone. Spearman %2. Edits: %3.")
             .arg(QString::fromStdString(fig::param(d, keys::param::kBtL2)))
-            .arg(num(d, keys::metric::kSpearman));
+            .arg(num(d, keys::metric::kSpearman))
+            .arg(legend);
 }
 
 void coefScatter(const ResultDocument& d, FigureSpec& f) {
@@ -133,8 +143,8 @@ void pairwise(const ResultDocument& d, FigureSpec& f) {
 }
 
 void positionBias(const ResultDocument& d, FigureSpec& f) {
-    f.chart.categories = {QStringLiteral("challenger shown first"), QStringLiteral("challenger shown second"),
-                          QStringLiteral("first shown wins (all)")};
+    f.chart.categories = {QStringLiteral("challenger 1st"), QStringLiteral("challenger 2nd"),
+                          QStringLiteral("first shown")};
     f.chart.series << fig::bars({fig::metric(d, keys::metric::kChallengerFirstWinRate),
                                  fig::metric(d, keys::metric::kChallengerSecondWinRate),
                                  fig::metric(d, keys::metric::kFirstShownWinRate)},
@@ -145,8 +155,10 @@ void positionBias(const ResultDocument& d, FigureSpec& f) {
     f.chart.yMax = 1;
     f.chart.xLabel = QStringLiteral("order");
     f.chart.yLabel = QStringLiteral("win rate");
-    f.caption = QStringLiteral("Every pair is asked in both orders. BT position term on the search log: %1 "
-                               "(planted b_pos / tau = %2 / %3).")
+    f.caption = QStringLiteral(
+                    "Win rate of the challenger when shown first / second, and of whichever image was shown "
+                    "first. Every pair is asked in both orders. BT position term on the search log: %1 "
+                    "(planted b_pos / tau = %2 / %3).")
                     .arg(num(d, keys::metric::kSearchPositionBias))
                     .arg(QString::fromStdString(fig::param(d, keys::param::kBPos)))
                     .arg(QString::fromStdString(fig::param(d, keys::param::kTau)));
@@ -186,11 +198,16 @@ void logUtility(const ResultDocument& d, FigureSpec& f) {
     f.chart.series << fig::bars(m->data, QStringLiteral("BT utility"), 0);
     f.chart.xLabel = QStringLiteral("image (names sorted)");
     f.chart.yLabel = QStringLiteral("utility (logit units)");
+    QStringList names;
+    for (int i = 0; i < f.chart.categories.size(); ++i)
+        names << f.chart.categories[i];
     f.caption =
-        QStringLiteral("One utility per image of the log (%1 duels), position term %2, log-likelihood %3.")
+        QStringLiteral("One utility per image of the log (%1 duels), position term %2, log-likelihood %3. "
+                       "Bars left to right: %4.")
             .arg(num(d, keys::metric::kLogDuels, 6))
             .arg(num(d, keys::metric::kPositionBias))
-            .arg(num(d, keys::metric::kLogLikelihood, 5));
+            .arg(num(d, keys::metric::kLogLikelihood, 5))
+            .arg(names.join(QStringLiteral(", ")));
 }
 
 } // namespace
