@@ -147,6 +147,35 @@ void fitLog(const ChoiceLogInput& in, double l2, ResultDocument& doc) {
             "image_a); the utilities are not identifiable and reflect the prior (bt_l2) only");
 }
 
+/// The three claims of the issue, from the reported metrics.
+void packClaims(ResultDocument& doc, int searchDuels) {
+    const auto& m = doc.metrics;
+    const double rate = m.at(K::metric::kWinRate), rateN = m.at(K::metric::kWinRateNormalised);
+    const double removed = m.at(K::metric::kExcessRemoved), rho = m.at(K::metric::kSpearman);
+    const double lcb = m.at(K::metric::kWinRateLcb);
+    const int wins = int(m.at(K::metric::kDuelWins)), duels = int(m.at(K::metric::kDuels));
+    doc.claims.push_back(claimOf(
+        K::claim::kWins,
+        "The optimised edits win at least 70% of fresh duels against the original, with a Wilson 95% lower "
+        "bound above 0.5.",
+        rate >= 0.7 && lcb > 0.5, rate, 0.7,
+        std::to_string(wins) + " of " + std::to_string(duels) +
+            " fresh duels (both orders), Wilson lower bound " + formatSignificant(lcb, 3) + "; " +
+            std::to_string(int(m.at(K::metric::kQueriesUsed))) + " search queries"));
+    doc.claims.push_back(claimOf(
+        K::claim::kSpearman,
+        "The Bradley-Terry coefficients of the edits rank like the planted effects (Spearman >= 0.8).",
+        std::isfinite(rho) && rho >= 0.8, rho, 0.8,
+        "Spearman (mid-ranks) over " + std::to_string(editCount()) + " edits, BT fitted on the search's " +
+            std::to_string(searchDuels) + " duels"));
+    doc.claims.push_back(
+        claimOf(K::claim::kNormalisation,
+                "Visual normalisation removes at least 50% of the excess win rate (win rate - 0.5).",
+                std::isfinite(removed) && removed >= 0.5, removed, 0.5,
+                "win rate " + formatSignificant(rate, 3) + " raw, " + formatSignificant(rateN, 3) +
+                    " with both images normalised (background uniform, recentred, luminance standardised)"));
+}
+
 } // namespace
 
 double spearmanMidRank(const std::vector<double>& a, const std::vector<double>& b) {
@@ -298,27 +327,7 @@ ResultDocument PersuasionEngine::run(const InputList& inputs, const ParamSet& p,
         if (const auto* in = dynamic_cast<const ChoiceLogInput*>(inputs.front().get()))
             fitLog(*in, s.l2, doc);
 
-    const auto lcb = m[K::metric::kWinRateLcb];
-    doc.claims.push_back(claimOf(K::claim::kWins,
-                                 "The optimised edits win at least 70% of fresh duels against the original, "
-                                 "with a Wilson 95% lower bound above 0.5.",
-                                 rate >= 0.7 && lcb > 0.5, rate, 0.7,
-                                 std::to_string(wins) + " of " + std::to_string(s.evalDuels) +
-                                     " fresh duels (both orders), Wilson lower bound " +
-                                     formatSignificant(lcb, 3) + "; " + std::to_string(oracle.queries()) +
-                                     " search queries"));
-    doc.claims.push_back(claimOf(
-        K::claim::kSpearman,
-        "The Bradley-Terry coefficients of the edits rank like the planted effects (Spearman >= 0.8).",
-        std::isfinite(rho) && rho >= 0.8, rho, 0.8,
-        "Spearman (mid-ranks) over " + std::to_string(editCount()) + " edits, BT fitted on the search's " +
-            std::to_string(sv.size()) + " duels"));
-    doc.claims.push_back(
-        claimOf(K::claim::kNormalisation,
-                "Visual normalisation removes at least 50% of the excess win rate (win rate - 0.5).",
-                std::isfinite(removed) && removed >= 0.5, removed, 0.5,
-                "win rate " + formatSignificant(rate, 3) + " raw, " + formatSignificant(rateN, 3) +
-                    " with both images normalised (background uniform, recentred, luminance standardised)"));
+    packClaims(doc, int(sv.size()));
     ctx.progress(1.0, "done");
     return doc;
 }

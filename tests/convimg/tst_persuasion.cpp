@@ -88,6 +88,13 @@ void TestPersuasion::claimsOverThreeSeeds() {
               m.at(keys::metric::kAgentFitR2), m.at(keys::metric::kSearchPositionBias));
     }
     qInfo("claims held over 3 seeds: wins %d, Spearman %d, normalisation %d", held[0], held[1], held[2]);
+    QVERIFY(held[0] >= 2); // the spec's claims, asserted on at least 2 of 3 seeds
+    QVERIFY(held[2] >= 2);
+    QEXPECT_FAIL("",
+                 "on our workload the BT ranking of the weak edits is noisy (Spearman ~0.6-0.7); the claim "
+                 "does not reproduce",
+                 Continue);
+    QVERIFY(held[1] >= 2);
 }
 
 void TestPersuasion::deterministic() {
