@@ -70,6 +70,19 @@ public:
     /// R^2 of the readout against the planted taste on its fitting renders.
     double fitR2() const { return m_r2; }
 
+    /// The agent's parameters (read-only views, for the benchmark's peer): filters 32 x 75 (column
+    /// channel * 25 + dy * 5 + dx, applied to rgb - 0.5 with zero padding), per-filter bias, feature
+    /// standardisation (288 = region * 32 + filter) and readout; U = offset + v . (f - mu) / sd.
+    struct Weights {
+        const Eigen::MatrixXd& filters;
+        const Eigen::VectorXd& bias;
+        const Eigen::VectorXd& mu;
+        const Eigen::VectorXd& sd;
+        const Eigen::VectorXd& v;
+        double offset;
+    };
+    Weights weights() const { return {m_filters, m_bias, m_mu, m_sd, m_v, m_offset}; }
+
 private:
     Eigen::VectorXd features(const Image& img) const;
     Eigen::MatrixXd m_filters; ///< 32 x 75
