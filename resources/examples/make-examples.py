@@ -1089,6 +1089,37 @@ def write_prefetchrag():
         f.write(good.encode() + b'{"id": "z", "text": "caf\xe9"}\n')
 
 
+# ---------------------------------------------------------------- visual-persuasion
+def write_persuasion():
+    """visual-persuasion: a choice log of a simulated agent (planted utilities, first-shown bias 0.4)
+    over six product shots, every pair asked in both orders; and bad logs (header, tokens, field
+    count, an image against itself)."""
+    rng = random.Random(14)
+    util = {"mug-beige-shadow": 1.2, "mug-centred": 0.6, "mug-original": 0.0, "mug-dark": -0.8,
+            "shoe-wood": 0.9, "shoe-clutter": -0.4}
+    names = sorted(util)
+    rows = ["image_a,image_b,chosen,order"]
+    for rep in range(6):
+        for i, a in enumerate(names):
+            for b in names[i + 1:]:
+                for order in ("ab", "ba"):
+                    o = 1 if order == "ab" else -1
+                    z = util[a] - util[b] + 0.4 * o
+                    chosen = "a" if rng.random() < 1 / (1 + math.exp(-z)) else "b"
+                    rows.append("%s,%s,%s,%s" % (a, b, chosen, order))
+    with open(out("visual-persuasion", "agent-choices.csv"), "w") as f:
+        f.write("\n".join(rows) + "\n")
+    bad = os.path.join(HERE, "..", "..", "tests", "data", "bad")
+    head = "image_a,image_b,chosen,order\n"
+    for name, text in [("bad-header.csv", "left,right,chosen,order\nx,y,a,ab\n"),
+                       ("bad-chosen.csv", head + "x,y,a,ab\nx,y,left,ab\n"),
+                       ("bad-order.csv", head + "x,y,a,ab\ny,x,b,xy\n"),
+                       ("field-count.csv", head + "x,y,a,ab\nx,y,a\n"),
+                       ("self-duel.csv", head + "x,y,a,ab\nx,x,a,ba\n")]:
+        with open(os.path.join(bad, "visual-persuasion-" + name), "w") as f:
+            f.write(text)
+
+
 if __name__ == "__main__":
     write_torus()
     write_tilesparse()
@@ -1116,3 +1147,4 @@ if __name__ == "__main__":
     write_deepha()
     write_lavid()
     write_prefetchrag()
+    write_persuasion()

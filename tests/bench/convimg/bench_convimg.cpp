@@ -2,12 +2,16 @@
 // data written to .npy.
 //  conv: R steps of y = conv3x3(x, w) (16 -> 16 channels, batch 8, 32 x 32), L = sum(y .* g),
 //    backward to x and w; the sums of y, dx and dw are compared.
+//  agent: the visual-persuasion stand-in agent's utility (32 random 5 x 5 RGB filters by im2col +
+//    GEMM, ReLU, 3 x 3 region pooling, readout) on N rendered 48 x 48 images, against
+//    scipy.ndimage.convolve; the utilities are compared.
 //  darcy: S conditional Darcy solves on 48 x 48 cells (assembly + CG with a diagonal
 //    preconditioner to 1e-10); the solutions are compared.
 // Ratio = peer_ms / ours_ms (> 1: we are faster). Single thread on both sides.
 #include "bench/common/BenchPeer.h"
 #include "convimg/ConvOps.h"
 #include "convimg/Darcy.h"
+#include "convimg/PersuasionWorld.h"
 #include "core/NpyReader.h"
 
 #include <nlohmann/json.hpp>
@@ -117,6 +121,55 @@ nlohmann::json benchDarcy(const fs::path& dir, bool quick) {
             {"max_abs_diff", diff}};
 }
 
+nlohmann::json benchAgent(const fs::path& dir, bool quick) {
+    const int n = quick ? 20 : 200, S = 48;
+    const PersuasionAgent agent(AgentTaste::Planted, S, 5, 1.0, 0.3, pl::Rng(7));
+    pl::Rng rng(8);
+    std::vector<Image> imgs;
+    Eigen::MatrixXd all(3 * n, S * S);
+    for (int i = 0; i < n; ++i) {
+        Variant v = originalVariant();
+        for (size_t g = 0; g < v.size(); ++g)
+            if (rng.uniform() < 0.3)
+                v[g] = 1 + int(rng.uniformInt(editGroups()[g].options.size()));
+        imgs.push_back(renderProduct(i % 5, v, S));
+        all.middleRows(3 * i, 3) = imgs.back().rgb;
+    }
+    const auto w = agent.weights();
+    save(dir / "imgs.npy", {3 * n, S * S}, all);
+    save(dir / "filters.npy", {32, 75}, w.filters);
+    Eigen::MatrixXd rest(4, 288);
+    rest.setZero();
+    rest.row(0).head(32) = w.bias.transpose();
+    rest.row(1) = w.mu.transpose();
+    rest.row(2) = w.sd.transpose();
+    rest.row(3) = w.v.transpose();
+    rest(0, 287) = w.offset; // after the 32 biases
+    save(dir / "readout.npy", {4, 288}, rest);
+    std::vector<double> u;
+    const auto t0 = std::chrono::steady_clock::now();
+    for (const Image& img : imgs)
+        u.push_back(agent.utility(img));
+    const double ours = ms(t0);
+    const nlohmann::json peer = pl::bench::runPythonPeer(
+        PAPERLAB_CONVIMG_PEER, "agent " + dir.string() + " " + std::to_string(n) + " " + std::to_string(S));
+    const double peerMs = peer.is_null() ? NAN : peer["ms"].get<double>();
+    double diff = NAN;
+    if (!peer.is_null()) {
+        diff = 0;
+        for (int i = 0; i < n; ++i)
+            diff = std::max(diff, std::abs(peer["u"][size_t(i)].get<double>() - u[size_t(i)]));
+    }
+    const std::string size = std::to_string(n) + " images 48x48x3, 32 filters 5x5";
+    std::printf("%-10s %-36s %10.1f %10.1f %7.2f %10.2g\n", "agent", size.c_str(), ours, peerMs,
+                peerMs / ours, diff);
+    return {{"engine", "agent"},
+            {"size", size},
+            {"ours_ms", ours},
+            {"peer_ms", peerMs},
+            {"ratio", peerMs / ours}};
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -134,7 +187,8 @@ int main(int argc, char** argv) {
     std::printf("%-10s %-36s %10s %10s %7s %10s\n", "engine", "size", "ours ms", "peer ms", "ratio",
                 "max diff");
     nlohmann::json out;
-    out["cases"] = nlohmann::json::array({benchConv(dir, quick), benchDarcy(dir, quick)});
+    out["cases"] =
+        nlohmann::json::array({benchConv(dir, quick), benchDarcy(dir, quick), benchAgent(dir, quick)});
     std::ofstream(jsonPath) << out.dump(2) << "\n";
     fs::remove_all(dir);
     return 0;

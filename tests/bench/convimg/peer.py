@@ -5,7 +5,10 @@
     dx = col2im(w.T @ g).
   peer.py darcy DIR S G -> JSON {ms, p, scipy}: S conditional Darcy solves (harmonic faces, p = G
     left, 0 right) assembled with numpy into CSR and solved by scipy.sparse.linalg.cg with a Jacobi
-    preconditioner to rtol 1e-10."""
+    preconditioner to rtol 1e-10.
+  peer.py agent DIR N S -> JSON {ms, u, scipy}: the visual-persuasion agent's utility of N
+    RGB images (imgs.npy 3N x S*S) with scipy.ndimage.convolve (32 filters 5 x 5 per channel, zero
+    padding), ReLU, 3 x 3 region mean pooling and the readout (readout.npy: bias + offset, mu, sd, v)."""
 import json
 import sys
 import time
@@ -75,9 +78,34 @@ def darcy(d, S, gval):
     return {"ms": ms, "p": out, "scipy": scipy.__version__}
 
 
+def agent(d, n, S):
+    import scipy
+    from scipy import ndimage
+    imgs, filt, rest = np.load(f"{d}/imgs.npy"), np.load(f"{d}/filters.npy"), np.load(f"{d}/readout.npy")
+    filt = filt.reshape(32, 3, 5, 5)[:, :, ::-1, ::-1]  # convolve flips: flip back to correlate
+    bias, offset, mu, sd, v = rest[0, :32], rest[0, 287], rest[1], rest[2], rest[3]
+    region = (3 * np.arange(S) // S)[:, None] * 3 + (3 * np.arange(S) // S)[None, :]
+    masks = [region == r for r in range(9)]
+    t0 = time.perf_counter()
+    out = []
+    for i in range(n):
+        img = imgs[3 * i:3 * i + 3].reshape(3, S, S) - 0.5
+        feats = np.empty(288)
+        for f in range(32):
+            acc = sum(ndimage.convolve(img[c], filt[f, c], mode="constant", cval=0.0) for c in range(3))
+            acc = np.maximum(acc + bias[f], 0)
+            for r in range(9):
+                feats[r * 32 + f] = acc[masks[r]].mean()
+        out.append(float(offset + v @ ((feats - mu) / sd)))
+    ms = 1000 * (time.perf_counter() - t0)
+    return {"ms": ms, "u": out, "scipy": scipy.__version__}
+
+
 if __name__ == "__main__":
     mode = sys.argv[1]
-    if mode == "conv":
+    if mode == "agent":
+        print(json.dumps(agent(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))))
+    elif mode == "conv":
         print(json.dumps(conv(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]), int(sys.argv[6]))))
     else:
         print(json.dumps(darcy(sys.argv[2], int(sys.argv[3]), float(sys.argv[4]))))
