@@ -7,16 +7,20 @@
 
 #include <QDir>
 #include <QElapsedTimer>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <functional>
 
 namespace pl::test {
 
 /// Runs `paperlab run PANEL --input F --out r.json EXTRA` for every file F of tests/data/bad
 /// matching \a patterns (at least \a minimum of them): exit 3, F named on stderr, within 5 s, no
-/// result written.
+/// result written; where \a needsLine(F) is true, stderr also names the line ("F:" and ":N:").
 inline void badFilesExit3(const QString& panel, const QStringList& patterns, int minimum,
-                          const QStringList& extra = {}) {
+                          const QStringList& extra = {},
+                          const std::function<bool(const QString&)>& needsLine = {}) {
     const QDir bad(QStringLiteral(PAPERLAB_SOURCE_DIR "/tests/data/bad"));
     const QStringList files = bad.entryList(patterns, QDir::Files);
     QVERIFY(files.size() >= minimum);
@@ -33,6 +37,10 @@ inline void badFilesExit3(const QString& panel, const QStringList& patterns, int
         QVERIFY2(code == 3,
                  qPrintable(f + QStringLiteral(": exit ") + QString::number(code) + QLatin1Char(' ') + err));
         QVERIFY2(err.contains(f), qPrintable(err));
+        if (needsLine && needsLine(f))
+            QVERIFY2(err.contains(f + QStringLiteral(":")) &&
+                         err.contains(QRegularExpression(QStringLiteral(":[0-9]+:"))),
+                     qPrintable(err));
         QVERIFY2(t.elapsed() < 5000, qPrintable(f));
         QVERIFY(!QFile::exists(dir.filePath("r.json")));
     }

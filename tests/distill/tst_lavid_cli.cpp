@@ -3,6 +3,7 @@
 // lavid-distillation-*) exits 3 quickly with the file name and line in the message and no output;
 // classes missing from the signatures exit 3 listing them; the example set runs with the test rows
 // in file order; every figure exports.
+#include "common/CliPanelChecks.h"
 #include "common/CliTestSupport.h"
 #include "core/ResultDocument.h"
 
@@ -67,22 +68,8 @@ private slots:
     }
 
     void badFilesExit3() {
-        const QDir bad(src("tests/data/bad"));
-        const QStringList files = bad.entryList({"lavid-distillation-*"}, QDir::Files);
-        QVERIFY(files.size() >= 6);
-        for (const QString& f : files) {
-            QTemporaryDir dir;
-            QString err;
-            QElapsedTimer t;
-            t.start();
-            const int code = runInputs({bad.filePath(f)}, &err, dir.filePath("r.json"));
-            QVERIFY2(code == 3,
-                     qPrintable(f + QStringLiteral(": exit ") + QString::number(code) + ' ' + err));
-            QVERIFY2(err.contains(f + QStringLiteral(":")) && err.contains(QRegularExpression(":[0-9]+[:]")),
-                     qPrintable(err));
-            QVERIFY2(t.elapsed() < 5000, qPrintable(f));
-            QVERIFY(!QFile::exists(dir.filePath("r.json")));
-        }
+        pl::test::badFilesExit3(kPanel, {QStringLiteral("lavid-distillation-*")}, 6, kSmall,
+                                [](const QString&) { return true; });
     }
 
     void missingClassesListed() {

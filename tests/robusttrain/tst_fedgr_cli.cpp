@@ -3,6 +3,7 @@
 // fedgr-noisy-labels-*) exits 3 quickly with file:line in the message and no output; an IDX count
 // mismatch names both counts; the example inputs run; every figure exports.
 #include "RobustCliSupport.h"
+#include "common/CliPanelChecks.h"
 #include "common/CliTestSupport.h"
 #include "core/ResultDocument.h"
 
@@ -69,22 +70,8 @@ private slots:
     }
 
     void badFilesExit3() {
-        const QDir bad(src("tests/data/bad"));
-        const QStringList files = bad.entryList({"fedgr-noisy-labels-*"}, QDir::Files);
-        QVERIFY(files.size() >= 8);
-        for (const QString& f : files) {
-            QTemporaryDir dir;
-            QString err;
-            QElapsedTimer t;
-            t.start();
-            const int code = runInputs({bad.filePath(f)}, &err, dir.filePath("r.json"));
-            QVERIFY2(code == 3,
-                     qPrintable(f + QStringLiteral(": exit ") + QString::number(code) + ' ' + err));
-            QVERIFY2(err.contains(f + QStringLiteral(":")) && err.contains(QRegularExpression(":[0-9]+: ")),
-                     qPrintable(err));
-            QVERIFY2(t.elapsed() < 5000, qPrintable(f));
-            QVERIFY(!QFile::exists(dir.filePath("r.json")));
-        }
+        pl::test::badFilesExit3(kPanel, {QStringLiteral("fedgr-noisy-labels-*")}, 8, kSmall,
+                                [](const QString&) { return true; });
     }
 
     void idxMismatchNamesBothCounts() {

@@ -4,6 +4,7 @@
 // an IDX count mismatch and a layer of the wrong shape exit 3 naming the file; a user's MLP is
 // evaluated; every figure exports.
 #include "RobustCliSupport.h"
+#include "common/CliPanelChecks.h"
 #include "common/CliTestSupport.h"
 #include "core/ResultDocument.h"
 
@@ -61,25 +62,10 @@ private slots:
     }
 
     void badFilesExit3() {
-        const QDir bad(src("tests/data/bad"));
-        const QStringList files = bad.entryList({"dwp-cim-robustness-*"}, QDir::Files);
-        QVERIFY(files.size() >= 6);
-        for (const QString& f : files) {
-            QTemporaryDir dir;
-            QString err;
-            QElapsedTimer t;
-            t.start();
-            const int code = runInputs({bad.filePath(f)}, &err, dir.filePath("r.json"));
-            QVERIFY2(code == 3,
-                     qPrintable(f + QStringLiteral(": exit ") + QString::number(code) + ' ' + err));
-            QVERIFY2(err.contains(f), qPrintable(err));
-            if (f.endsWith(QLatin1String(".csv")) && !f.contains(QLatin1String("alone")))
-                QVERIFY2(err.contains(f + QStringLiteral(":")) &&
-                             err.contains(QRegularExpression(":[0-9]+: ")),
-                         qPrintable(err));
-            QVERIFY2(t.elapsed() < 5000, qPrintable(f));
-            QVERIFY(!QFile::exists(dir.filePath("r.json")));
-        }
+        pl::test::badFilesExit3(
+            kPanel, {QStringLiteral("dwp-cim-robustness-*")}, 6, kSmall, [](const QString& f) {
+                return f.endsWith(QLatin1String(".csv")) && !f.contains(QLatin1String("alone"));
+            });
     }
 
     void idxMismatchAndLayerShape() {
