@@ -28,6 +28,7 @@
 #include <QSvgRenderer>
 
 #include <cmath>
+#include <functional>
 #include <memory>
 
 namespace pl::gui {
@@ -212,8 +213,15 @@ QImage FigureExporter::renderToImage(const FigureSpec& spec, QSize sizePx, qreal
     return img;
 }
 
-QByteArray FigureExporter::render(const FigureSpec& spec, const QString& formatIn, const ExportOptions& o,
-                                  QString* error) {
+namespace {
+
+/// Paints one page of a file: the figure (or the grid of figures) into the logical rectangle.
+using PagePainter = std::function<bool(QPainter*, const QRectF&, QString*)>;
+
+/// The bytes of a PNG, SVG or PDF file of o.sizeInches whose content `paintPage` draws; shared by
+/// single figures and layout composites. Empty with *error on failure.
+QByteArray renderPage(const PagePainter& paintPage, const QString& title, const QString& description,
+                      const QString& formatIn, const ExportOptions& o, QString* error) {
     const QString format = formatIn.toLower();
     if (!(o.dpi >= 10 && o.dpi <= 2400)) {
         setError(error, QStringLiteral("resolution %1 dpi is outside 10..2400").arg(o.dpi));
@@ -228,7 +236,6 @@ QByteArray FigureExporter::render(const FigureSpec& spec, const QString& formatI
     }
     const QSizeF logical = o.sizeInches * kLogicalDpi;
     const QRectF rect(QPointF(0, 0), logical);
-    const QString title = o.title.isEmpty() ? spec.title : o.title;
     QByteArray bytes;
 
     if (format == QLatin1String("png")) {
@@ -248,7 +255,7 @@ QByteArray FigureExporter::render(const FigureSpec& spec, const QString& formatI
         p.setRenderHint(QPainter::Antialiasing);
         p.setRenderHint(QPainter::TextAntialiasing);
         p.scale(o.dpi / kLogicalDpi, o.dpi / kLogicalDpi);
-        if (!paintForFile(spec, &p, rect, o.theme, error))
+        if (!paintPage(&p, rect, error))
             return {};
         p.end();
         // Density metadata is set after painting so that fonts are laid out at logical size.
@@ -276,14 +283,14 @@ QByteArray FigureExporter::render(const FigureSpec& spec, const QString& formatI
         // Qt 6.4's QSvgGenerator writes <title> and <desc> verbatim (drawn text it escapes):
         // escape here, or a caption with '<' or '&' gives a malformed file.
         gen.setTitle(title.toHtmlEscaped());
-        gen.setDescription(spec.caption.toHtmlEscaped());
+        gen.setDescription(description.toHtmlEscaped());
         QPainter p;
         if (!p.begin(&gen)) { // QSvgGenerator itself reports nothing
             setError(error, QStringLiteral("cannot start the SVG painter"));
             return {};
         }
         p.setRenderHint(QPainter::Antialiasing);
-        if (!paintForFile(spec, &p, rect, o.theme, error))
+        if (!paintPage(&p, rect, error))
             return {};
         p.end();
         buf.close();
@@ -312,7 +319,7 @@ QByteArray FigureExporter::render(const FigureSpec& spec, const QString& formatI
             p.setRenderHint(QPainter::Antialiasing);
             const double s = double(pdf.resolution()) / kLogicalDpi;
             p.scale(s, s);
-            if (!paintForFile(spec, &p, rect, o.theme, error))
+            if (!paintPage(&p, rect, error))
                 return {};
             p.end();
         }
@@ -325,6 +332,58 @@ QByteArray FigureExporter::render(const FigureSpec& spec, const QString& formatI
     }
     setError(error, QStringLiteral("unknown figure format '%1' (use png, svg or pdf)").arg(formatIn));
     return {};
+}
+
+} // namespace
+
+QByteArray FigureExporter::render(const FigureSpec& spec, const QString& format, const ExportOptions& o,
+                                  QString* error) {
+    const auto page = [&](QPainter* p, const QRectF& rect, QString* why) {
+        return paintForFile(spec, p, rect, o.theme, why);
+    };
+    return renderPage(page, o.title.isEmpty() ? spec.title : o.title, spec.caption, format, o, error);
+}
+
+QByteArray FigureExporter::renderGrid(const QVector<FigureSpec>& specs, int rows, int cols,
+                                      const QString& format, const ExportOptions& o, QString* error) {
+    if (rows < 1 || cols < 1 || rows * cols < specs.size() || specs.isEmpty()) {
+        setError(
+            error,
+            QStringLiteral("%1 figures do not fit a %2 x %3 grid").arg(specs.size()).arg(rows).arg(cols));
+        return {};
+    }
+    const auto page = [&](QPainter* p, const QRectF& rect, QString* why) {
+        const QSizeF cell(rect.width() / cols, rect.height() / rows);
+        for (int i = 0; i < specs.size(); ++i) {
+            const QRectF r(rect.topLeft() + QPointF((i % cols) * cell.width(), (i / cols) * cell.height()),
+                           cell);
+            p->save();
+            p->setClipRect(r);
+            const bool ok = paintForFile(specs[i], p, r, o.theme, why);
+            p->restore();
+            if (!ok)
+                return false;
+        }
+        return true;
+    };
+    QStringList titles;
+    for (const FigureSpec& s : specs)
+        titles << s.title;
+    return renderPage(page, o.title.isEmpty() ? titles.join(QStringLiteral(" | ")) : o.title,
+                      titles.join(QLatin1Char('\n')), format, o, error);
+}
+
+bool FigureExporter::exportGridFile(const QVector<FigureSpec>& specs, int rows, int cols, const QString& path,
+                                    const ExportOptions& options, QString* error) {
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (!figureSuffixes().contains(suffix))
+        return setError(
+            error, QStringLiteral("%1: unknown figure format '%2' (use png, svg or pdf)").arg(path, suffix));
+    QString why;
+    const QByteArray bytes = renderGrid(specs, rows, cols, suffix, options, &why);
+    if (bytes.isEmpty())
+        return setError(error, QStringLiteral("%1: %2").arg(path, why));
+    return writeAtomically(path, bytes, error);
 }
 
 bool FigureExporter::exportFile(const FigureSpec& spec, const QString& path, const ExportOptions& options,

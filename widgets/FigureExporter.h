@@ -48,6 +48,14 @@ public:
     /// The bytes exportFile() would write for \a format ("png", "svg", "pdf"); empty on failure.
     static QByteArray render(const FigureSpec& spec, const QString& format, const ExportOptions& options = {},
                              QString* error = nullptr);
+    /// Several figures on one page (a layout composite: replay of a session's split figure area),
+    /// row-major in a \a rows x \a cols grid of equal cells over options.sizeInches; format as
+    /// render(). Empty with *error when a figure fails or the figures do not fit the grid.
+    static QByteArray renderGrid(const QVector<FigureSpec>& specs, int rows, int cols, const QString& format,
+                                 const ExportOptions& options = {}, QString* error = nullptr);
+    /// Writes renderGrid() to \a path (format from its suffix) atomically.
+    static bool exportGridFile(const QVector<FigureSpec>& specs, int rows, int cols, const QString& path,
+                               const ExportOptions& options = {}, QString* error = nullptr);
     /// A figure of \a sizePx logical pixels at device pixel ratio \a dpr (image is sizePx * dpr
     /// device pixels, devicePixelRatio set). For thumbnails, reports and screenshots.
     static QImage renderToImage(const FigureSpec& spec, QSize sizePx, qreal dpr, const Theme& theme);

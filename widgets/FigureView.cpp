@@ -108,18 +108,79 @@ FigureView::FigureView(QWidget* parent) : QWidget(parent) {
 FigureView::~FigureView() = default;
 
 void FigureView::setSpec(const FigureSpec& spec) {
-    const FigureSpec old = m_shown;
+    FigureSpec old = std::move(m_shown);
     m_spec = spec;
     m_shown = spec.selection.isEmpty() ? spec : withLinkedSelection(spec, m_linked);
     setAccessibleName(spec.title.isEmpty() ? spec.id : spec.title);
     setAccessibleDescription(spec.caption);
+    if (!isVisible()) {
+        // Hidden (a tab behind others, the panes of a layout not shown): draw when shown. Only
+        // the first deferred call keeps what was drawn, which decides chart reuse then.
+        if (!m_renderPending)
+            m_pendingOld = std::move(old);
+        m_renderPending = true;
+        updateCaption();
+        return;
+    }
+    if (m_renderPending) { // shown, but not drawn since: compare with what was drawn
+        old = std::move(m_pendingOld);
+        m_renderPending = false;
+    }
     render(old);
+}
+
+void FigureView::ensureRendered() const {
+    if (!m_renderPending)
+        return;
+    auto* self = const_cast<FigureView*>(this);
+    self->m_renderPending = false;
+    const FigureSpec old = std::move(self->m_pendingOld);
+    self->render(old);
+}
+
+void FigureView::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    ensureRendered();
+}
+
+QChart* FigureView::chart() const {
+    ensureRendered();
+    return m_chart;
+}
+
+QChartView* FigureView::chartView() const {
+    ensureRendered();
+    return m_chartView;
+}
+
+HeatmapView* FigureView::heatmapView() const {
+    ensureRendered();
+    return m_heatmap;
+}
+
+GraphView* FigureView::graphView() const {
+    ensureRendered();
+    return m_graph;
+}
+
+AbstractSceneView* FigureView::sceneView() const {
+    ensureRendered();
+    return m_scene;
+}
+
+int FigureView::chartRebuildCount() const {
+    ensureRendered();
+    return m_rebuilds;
 }
 
 void FigureView::setLinkedSelection(const SelectionMap& selection) {
     m_linked = selection;
     if (m_spec.selection.isEmpty())
         return;
+    if (m_renderPending) { // drawn with the selection when shown
+        m_shown = withLinkedSelection(m_spec, m_linked);
+        return;
+    }
     const FigureSpec old = m_shown;
     m_shown = withLinkedSelection(m_spec, m_linked);
     if (m_spec.message.isEmpty() && m_spec.kind == FigureKind::Heatmap) {

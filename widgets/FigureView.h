@@ -34,7 +34,9 @@ public:
     ~FigureView() override;
 
     /// Shows \a spec. Charts whose structure is unchanged (ChartBuilder::sameStructure) keep
-    /// their QChart and only get new data; anything else is rebuilt.
+    /// their QChart and only get new data; anything else is rebuilt. A hidden view (a tab not on
+    /// top, a pane of a layout not shown) only keeps the spec and draws it when it is shown or
+    /// when one of the accessors below asks for what is drawn: a run redraws what the user sees.
     void setSpec(const FigureSpec& spec);
     const FigureSpec& spec() const { return m_spec; }
     /// The spec as drawn: spec() with the linked selection (withLinkedSelection); equal to spec()
@@ -53,14 +55,16 @@ public:
     void setCaptionVisible(bool visible);
 
     /// The chart on screen (nullptr unless a chart is shown). Owned by the view.
-    QChart* chart() const { return m_chart; }
-    QChartView* chartView() const { return m_chartView; }
-    HeatmapView* heatmapView() const { return m_heatmap; }
-    GraphView* graphView() const { return m_graph; }
+    QChart* chart() const;
+    QChartView* chartView() const;
+    HeatmapView* heatmapView() const;
+    GraphView* graphView() const;
     /// The 3D view (created on the first 3D spec; nullptr before, or when none is registered).
-    AbstractSceneView* sceneView() const { return m_scene; }
+    AbstractSceneView* sceneView() const;
     /// How many times setSpec() rebuilt the chart instead of updating it (for tests).
-    int chartRebuildCount() const { return m_rebuilds; }
+    int chartRebuildCount() const;
+    /// True while a spec set on the hidden view waits to be drawn.
+    bool renderPending() const { return m_renderPending; }
 
     /// Snapshot through the export paint path at the widget's size (theme: current).
     QImage snapshot(qreal dpr = 1.0) const;
@@ -89,10 +93,13 @@ protected:
     void contextMenuEvent(QContextMenuEvent* event) override;
     bool eventFilter(QObject* watched, QEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     /// Draws m_shown (\a old: what was drawn before, for chart reuse and the 3D camera).
     void render(const FigureSpec& old);
+    /// Draws a spec that setSpec() kept while the view was hidden (const: the accessors call it).
+    void ensureRendered() const;
     void showChart(bool rebuild);
     /// Chart point index nearest the viewport position \a pos; -1 outside the plot.
     int chartIndexAt(const QPoint& pos) const;
@@ -101,8 +108,10 @@ private:
     void updateCaption(const QString& hover = {});
 
     FigureSpec m_spec;
-    FigureSpec m_shown;    ///< m_spec with m_linked drawn
-    SelectionMap m_linked; ///< the panel's linked selection
+    FigureSpec m_shown;           ///< m_spec with m_linked drawn
+    FigureSpec m_pendingOld;      ///< what was drawn before the first deferred setSpec()
+    bool m_renderPending = false; ///< m_shown is not drawn yet (the view was hidden)
+    SelectionMap m_linked;        ///< the panel's linked selection
     QPoint m_chartPress{-1, -1};
     ExportOptions m_exportOptions;
     QStackedLayout* m_stack = nullptr;

@@ -5,6 +5,7 @@
 #include "SweepCommand.h"
 #include "core/Errors.h"
 #include "frontend/Frontend.h"
+#include "sdk/FigureLayoutPlan.h"
 #include "sdk/JobRunner.h"
 #include "sdk/PanelModel.h"
 #include "sdk/PaperPlugin.h"
@@ -339,6 +340,29 @@ int cmdReport(const CliOptions& o, PluginManager& pm, JobRunner& runner, const R
     return Ok;
 }
 
+/// The split figure area the session saved for panel `slot` (layout.figureLayouts), drawn as one
+/// composite: layout.png and layout.svg in `dir`. Nothing for a panel shown as tabs.
+void writeReplayLayout(const Session& s, int slot, const PluginInfo& info, const IPaperPlugin& plugin,
+                       const ResultDocument& d, FigureRenderer& r, const QString& dir, int dpi) {
+    QStringList ids;
+    for (const auto& f : info.figures)
+        ids << f.id;
+    for (const QJsonValue& v : s.layout.value(QStringLiteral("figureLayouts")).toArray()) {
+        FigureLayoutPlan plan;
+        if (v.toObject().value(QStringLiteral("panel")).toInt(-1) != slot ||
+            !figureLayoutPlan(v.toObject(), ids, &plan))
+            continue;
+        QVector<gui::FigureSpec> specs;
+        for (const QString& id : plan.figures)
+            specs << buildFigure(plugin, d, id);
+        QString e;
+        for (const char* fmt : {"png", "svg"})
+            if (!r.exportLayout(specs, plan.rows, plan.cols,
+                                QDir(dir).filePath(QStringLiteral("layout.") + QLatin1String(fmt)), dpi, &e))
+                throw Failure{ExportFailed, e};
+    }
+}
+
 int cmdReplay(const CliOptions& o, PluginManager& pm, JobRunner& runner, const Renderer& renderer,
               QTextStream& err) {
     if (o.positional.size() != 1)
@@ -380,6 +404,7 @@ int cmdReplay(const CliOptions& o, PluginManager& pm, JobRunner& runner, const R
         if (!r.writeReport(*info, *plugin, d, o.dpi, QDir(dir).filePath(QStringLiteral("report.html")),
                            QString(), &e))
             throw Failure{ExportFailed, e};
+        writeReplayLayout(s, index - 1, *info, *plugin, d, r, dir, o.dpi);
     }
     return Ok;
 }

@@ -53,6 +53,10 @@ public:
     virtual bool writeCompareReport(const PluginInfo& info, const ResultDocument& a, const ResultDocument& b,
                                     const QVector<gui::FigureSpec>& figures, int dpi, const QString& htmlPath,
                                     const QString& pdfPath, QString* error) = 0;
+    /// A split figure area as one file: \a specs row-major in a \a rows x \a cols grid, each cell
+    /// the size of a single exported figure; format from the suffix of \a path, written atomically.
+    virtual bool exportLayout(const QVector<gui::FigureSpec>& specs, int rows, int cols, const QString& path,
+                              int dpi, QString* error) = 0;
 };
 
 /// The whole frontend: the application object with GUI support, the desktop GUI and the renderer.
@@ -71,7 +75,7 @@ public:
 } // namespace pl
 
 /// Bump when the Frontend interface changes: a module built for another version returns nullptr.
-inline constexpr int kPaperlabFrontendVersion = 3;
+inline constexpr int kPaperlabFrontendVersion = 4;
 /// Name of the module's entry point, extern "C" pl::Frontend* paperlab_frontend(int version):
 /// a process-lifetime object owned by the module (never unloaded), or nullptr when \a version is
 /// not kPaperlabFrontendVersion.

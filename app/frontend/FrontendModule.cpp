@@ -95,6 +95,13 @@ public:
                             const QString& pdfPath, QString* error) override {
         return writeBoth(CompareReportWriter(info, a, b, figures, dpi), htmlPath, pdfPath, error);
     }
+    bool exportLayout(const QVector<gui::FigureSpec>& specs, int rows, int cols, const QString& path, int dpi,
+                      QString* error) override {
+        gui::ExportOptions eo;
+        eo.dpi = dpi;
+        eo.sizeInches = QSizeF(eo.sizeInches.width() * cols, eo.sizeInches.height() * rows);
+        return gui::FigureExporter::exportGridFile(specs, rows, cols, path, eo, error);
+    }
 };
 
 } // namespace

@@ -11,6 +11,7 @@
 #include "gui/PinnedRun.h"
 #include "gui/SelectionLinker.h"
 #include "gui/SweepDialog.h"
+#include "render/CompareReportWriter.h"
 #include "render/ReportWriter.h"
 #include "sdk/PanelModel.h"
 #include "sdk/PanelStateCodec.h"
@@ -619,9 +620,21 @@ bool PanelWidget::exportReport(const QString& path, QString* error) const {
             *error = tr("no result yet");
         return false;
     }
-    const ReportWriter writer(m_model->info(), *m_model->plugin(), *result, std::min(m_dpi, 300));
-    return path.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive) ? writer.writePdf(path, error)
-                                                                     : writer.writeHtml(path, error);
+    const bool pdf = path.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive);
+    const int dpi = std::min(m_dpi, 300);
+    if (m_pinned && m_pinned->isPinned()) {
+        // With a pinned run the report is the A/B comparison (as `report --compare`): the parameters
+        // that differ, metrics and claims of A and B, every figure drawn as A and B overlaid.
+        const ResultDocument& a = *m_pinned->pinned();
+        QVector<FigureSpec> figures;
+        for (const FigureInfo& f : m_model->info().figures)
+            figures << compareFigures(m_model->plugin()->buildFigure(f.id, a),
+                                      m_model->plugin()->buildFigure(f.id, *result), CompareView::Overlay);
+        const CompareReportWriter writer(m_model->info(), a, *result, figures, dpi);
+        return pdf ? writer.writePdf(path, error) : writer.writeHtml(path, error);
+    }
+    const ReportWriter writer(m_model->info(), *m_model->plugin(), *result, dpi);
+    return pdf ? writer.writePdf(path, error) : writer.writeHtml(path, error);
 }
 
 QString PanelWidget::askSavePath(const QString& title, const QString& suggestedName,
@@ -671,7 +684,9 @@ void PanelWidget::exportResultInteractive() {
 }
 
 void PanelWidget::exportReportInteractive() {
-    const QString path = askSavePath(tr("Export report"), QStringLiteral("%1-report.html").arg(pluginId()),
+    const QString name = m_pinned && m_pinned->isPinned() ? QStringLiteral("%1-compare.html")
+                                                          : QStringLiteral("%1-report.html");
+    const QString path = askSavePath(tr("Export report"), name.arg(pluginId()),
                                      tr("HTML report (*.html);;PDF report (*.pdf)"));
     QString error;
     if (!path.isEmpty() && !exportReport(path, &error))

@@ -114,7 +114,8 @@ public:
     bool exportFigureData(const QString& id, const QString& path, QString* error) const;
     /// Writes the current result document (the CLI's result JSON) atomically.
     bool exportResult(const QString& path, QString* error) const;
-    /// Writes the panel's report (HTML or PDF from the suffix).
+    /// Writes the panel's report (HTML or PDF from the suffix); with a run pinned as A, the A/B
+    /// comparison report (parameters that differ, A, B and B − A, figures overlaid).
     bool exportReport(const QString& path, QString* error) const;
 
 public slots:

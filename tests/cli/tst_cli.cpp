@@ -377,7 +377,9 @@ void TstCli::replaySession() {
       {"plugin": "ssn-nash", "stateVersion": 1, "seed": "3", "params": {"solver": "hybrid"},
        "inputs": [{"path": "oneill.nfg"}]},
       {"plugin": "not-installed-panel", "seed": "1", "params": {}},
-      {"plugin": "ftrl-potential-games", "seed": "5", "params": {"n": 3}}]})");
+      {"plugin": "ftrl-potential-games", "seed": "5", "params": {"n": 3}}],
+      "layout": {"figureLayouts": [{"panel": 0, "mode": "quad", "figures": ["payoff", "gap_vs_iteration"]},
+                                   {"panel": 2, "mode": "single"}]}})");
     f.close();
     const QString dir = m_tmp.filePath("replay");
     Run r = paperlab({"replay", session, "--out", dir});
@@ -387,6 +389,26 @@ void TstCli::replaySession() {
     QVERIFY(QFile::exists(dir + "/01-ssn-nash/report.html"));
     QVERIFY(QFile::exists(dir + "/03-ftrl-potential-games/payoff.png"));
     QCOMPARE(readJson(dir + "/03-ftrl-potential-games/result.json")["seed"].toString(), QStringLiteral("5"));
+    // The saved split layout comes back as one composite: four panes (two named, the others the
+    // panel's figures 3 and 4 as in the GUI) at twice a figure's width and height; tabs give none.
+    const auto pngSize = [](const QString& path) {
+        QFile png(path);
+        const QByteArray head = png.open(QIODevice::ReadOnly) ? png.read(24) : QByteArray();
+        const auto be = [&](int at) {
+            return head.size() < at + 4 ? -1
+                                        : (uchar(head[at]) << 24 | uchar(head[at + 1]) << 16 |
+                                           uchar(head[at + 2]) << 8 | uchar(head[at + 3]));
+        };
+        return QSize(be(16), be(20));
+    };
+    const QSize one = pngSize(dir + "/01-ssn-nash/payoff.png"), quad = pngSize(dir + "/01-ssn-nash/layout.png");
+    QVERIFY(one.width() > 0);
+    QCOMPARE(quad, one * 2);
+    QFile svg(dir + "/01-ssn-nash/layout.svg");
+    QVERIFY(svg.open(QIODevice::ReadOnly));
+    const QByteArray svgText = svg.readAll();
+    QVERIFY(svgText.contains("<svg") && svgText.count("<title>") >= 1);
+    QVERIFY(!QFile::exists(dir + "/03-ftrl-potential-games/layout.png"));
     // A corrupted session is refused with exit code 3.
     QFile bad(m_tmp.filePath("bad.paperlab.json"));
     QVERIFY(bad.open(QIODevice::WriteOnly));

@@ -1,8 +1,8 @@
 // "Pin as A" (issue 34) on ssn-nash: after pinning a run and running with other parameters, the
 // charts carry A's series (dashed, "A: ") and B's, the metrics table shows A and B − A, the line
 // names the parameters that differ; the views A only / B only switch what is drawn; an exported
-// SVG and CSV of a compared figure hold both runs; unpinning restores plain figures. Screenshots
-// pinned-run.png (light) and pinned-run-dark.png.
+// SVG and CSV of a compared figure and the exported report hold both runs; unpinning restores plain figures.
+// Screenshots pinned-run.png (light) and pinned-run-dark.png.
 #include "gui/PanelWidget.h"
 #include "gui/PinnedRun.h"
 #include "sdk/JobRunner.h"
@@ -99,6 +99,16 @@ private slots:
             const QByteArray bytes = file.readAll();
             QVERIFY2(bytes.contains("A: PRM+") && bytes.contains("B: PRM+"), f);
         }
+        // The report of a panel with a pinned run is the comparison: parameter diff, A, B, B − A.
+        const QString report = dir.filePath(QStringLiteral("compare.html"));
+        QVERIFY2(panel.exportReport(report, &error), qPrintable(error));
+        QFile html(report);
+        QVERIFY(html.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(html.readAll());
+        QVERIFY(text.contains(QStringLiteral("rows")) && text.contains(QStringLiteral("B − A")));
+        QVERIFY(text.contains(QStringLiteral("A: PRM+")) && text.contains(QStringLiteral("B: PRM+")));
+        QVERIFY2(panel.exportReport(dir.filePath(QStringLiteral("compare.pdf")), &error), qPrintable(error));
+        QVERIFY(QFileInfo(dir.filePath(QStringLiteral("compare.pdf"))).size() > 5000);
         panel.showFigure(QStringLiteral("gap_vs_iteration"));
         QTest::qWait(50);
         QVERIFY(panel.grab().save(QStringLiteral("pinned-run.png")));
@@ -117,6 +127,11 @@ private slots:
         QCOMPARE(payoff.heatmap.rows, 40);
 
         pin->unpin();
+        // Unpinned, the report is the plain one again.
+        QVERIFY2(panel.exportReport(report, &error), qPrintable(error));
+        QFile plain(report);
+        QVERIFY(plain.open(QIODevice::ReadOnly));
+        QVERIFY(!QString::fromUtf8(plain.readAll()).contains(QStringLiteral("B − A")));
         QVERIFY(panel.figureSpec(QStringLiteral("gap_vs_iteration"), &gap));
         QCOMPARE(seriesNamed(gap, QStringLiteral("A: ")), 0);
         QCOMPARE(metrics->columnCount(), 2);
