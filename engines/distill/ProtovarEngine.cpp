@@ -93,7 +93,6 @@ IpcOutcome runIpc(const Context& c, int ipc, const std::function<void(double, co
     const int C = int(c.train.classes.size()), count = c.s.poolFactor * ipc;
     const std::vector<std::vector<int>> realRows = rowsByClass(c.train);
     const std::string tag = std::to_string(ipc);
-    std::vector<std::vector<int>> picks(K::kMethodCount); // rows into the per-method image lists
     std::vector<Eigen::MatrixXd> X(K::kMethodCount, Eigen::MatrixXd(0, c.train.X.cols()));
     std::vector<std::vector<int>> y(K::kMethodCount);
     auto append = [&](int m, const Eigen::MatrixXd& imgs, const std::vector<int>& idx, int cls) {

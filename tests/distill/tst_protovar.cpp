@@ -143,6 +143,14 @@ std::string idxBytes(std::vector<unsigned char> magic, std::vector<uint32_t> dim
     return b + std::string(payload, '\x07');
 }
 
+/// NaN (grid separators) -> -1, so that grids compare with ==.
+std::vector<double> noNan(std::vector<double> v) {
+    for (double& x : v)
+        if (std::isnan(x))
+            x = -1;
+    return v;
+}
+
 std::vector<int> ints(const QString& line) {
     std::vector<int> v;
     for (const QString& t : line.split(' ', Qt::SkipEmptyParts))
@@ -393,8 +401,9 @@ private slots:
             if (k != keys::metric::kMsPerGeneratedImage)
                 QCOMPARE(val, b.metrics.at(k));
         QCOMPARE(a.series.at(keys::series::kPoolVarianceVsBeta).y, b.series.at(keys::series::kPoolVarianceVsBeta).y);
-        QCOMPARE(a.matrices.at(keys::matrix::kPoolGrid).data, b.matrices.at(keys::matrix::kPoolGrid).data);
-        QVERIFY(a.matrices.at(keys::matrix::kPoolGrid).data != c.matrices.at(keys::matrix::kPoolGrid).data);
+        QCOMPARE(noNan(a.matrices.at(keys::matrix::kPoolGrid).data), noNan(b.matrices.at(keys::matrix::kPoolGrid).data));
+        QVERIFY(noNan(a.matrices.at(keys::matrix::kPoolGrid).data) !=
+                noNan(c.matrices.at(keys::matrix::kPoolGrid).data));
     }
 
     void cancels() {
@@ -419,9 +428,25 @@ private slots:
                   c.id.c_str(), int(c.holds), c.observed, c.threshold, c.detail.c_str());
         for (const auto& [k, v] : d.metrics)
             qInfo("seed %llu %s = %.4f", (unsigned long long)seed, k.c_str(), v);
+        // Paper defaults. Observed at seeds 1-3: the variance falls by 47-50 % at beta = 10 with no
+        // step up; ProtoVAR is 15-21 points above unguided VAR at IPC 10 but only 5-13 at IPC 1 (the
+        // claim holds at seeds 2 and 3); at IPC 1 it is -4 to +0.2 points from a random real subset
+        // (holds at seed 2 only).
         QCOMPARE(d.claims.size(), size_t(3));
-        for (const auto& c : d.claims)
-            QCOMPARE(c.holds, c.id == keys::claim::kVarianceFalls ? c.holds : c.observed >= c.threshold);
+        for (const auto& c : d.claims) {
+            if (c.id == keys::claim::kVarianceFalls)
+                QVERIFY2(c.holds && c.observed > 0.3, c.detail.c_str());
+            else
+                QCOMPARE(c.holds, c.observed >= c.threshold);
+        }
+        const pl::Series& pv = d.series.at(std::string(keys::series::kAccVsIpcPrefix) + "protovar");
+        const pl::Series& vu = d.series.at(std::string(keys::series::kAccVsIpcPrefix) + "var_unguided");
+        QCOMPARE(pv.x, (std::vector<double>{1, 10}));
+        QVERIFY(pv.y[1] > vu.y[1] + 0.1); // guidance + filter + herding beat unguided sampling at IPC 10
+        QVERIFY(d.metrics.at(keys::metric::kClassifierAcc) > 0.6);
+        // the prototype pull sharpens the coarsest scale's token distribution
+        QVERIFY(d.series.at(keys::series::kTokenEntropyVsScale).y[0] <
+                d.series.at(keys::series::kTokenEntropyUnguided).y[0]);
     }
 };
 

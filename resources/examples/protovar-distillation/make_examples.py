@@ -48,7 +48,7 @@ def write_idx(path, arr, labels=False):
 
 
 def png_bytes(img, rgb=False):
-    h, w = img.shape[:2]
+    h, w = img.shape[0], img.shape[1] // (3 if rgb else 1)
     raw = b''.join(b'\x00' + np.asarray(row, dtype=np.uint8).tobytes() for row in img)
     chunk = lambda t, d: struct.pack('>I', len(d)) + t + d + struct.pack('>I', zlib.crc32(t + d) & 0xffffffff)
     ihdr = struct.pack('>IIBBBBB', w, h, 8, 2 if rgb else 0, 0, 0, 0)
