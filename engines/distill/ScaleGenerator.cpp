@@ -118,6 +118,12 @@ void ScaleGenerator::train(const std::vector<ScaleTokens>& tokens, const std::ve
     }
 }
 
+namespace {
+
+constexpr int kSampleBlock = 64; ///< samples processed together (keeps the scratch matrices in cache)
+
+} // namespace
+
 SampledPool ScaleGenerator::sample(const SampleRequest& req, Rng& rng) const {
     const int K = m_q.scaleCount(), C = m_q.dim(), N = req.count, g2 = m_q.grid() * m_q.grid();
     const int V = m_q.codebookSize();
@@ -132,90 +138,93 @@ SampledPool ScaleGenerator::sample(const SampleRequest& req, Rng& rng) const {
     Eigen::MatrixXd L = Eigen::MatrixXd::Zero(g2, Eigen::Index(N) * C);
     const Eigen::MatrixXd& E = m_q.codebook();
     const Eigen::RowVectorXd codeNorm = E.rowwise().squaredNorm().transpose();
+    std::vector<double> pr(size_t(V), 0.0);
     for (int k = 0; k < K; ++k) {
         const Mlp& mlp = m_mlp[size_t(k)];
         const int s = m_q.scales()[size_t(k)], P = s * s;
         const int prev = k > 0 ? m_q.scales()[size_t(k - 1)] : 0, G = C * prev * prev;
         const int H = int(mlp.w1.value.cols());
-        // The one-hot inputs become row lookups of W1, the global context one row per sample, and
+        // The one-hot inputs become row look-ups of W1, the global context one row per sample, and
         // CFG mixes the hidden layers ((1 + w) l_c - w l_null is linear in them): one GEMM out.
-        const Eigen::MatrixXd local = m_q.down(k) * L; // P x (N * C)
-        Eigen::MatrixXd X(Eigen::Index(N) * P, C);
-        for (int n = 0; n < N; ++n)
-            X.middleRows(Eigen::Index(n) * P, P) = local.middleCols(Eigen::Index(n) * C, C);
-        Eigen::MatrixXd pre = X * mlp.w1.value.topRows(C); // (N * P) x H
-        Eigen::MatrixXd globalPre = Eigen::MatrixXd::Zero(N, H);
-        if (k > 0) {
-            const Eigen::MatrixXd coarse = m_q.down(k - 1) * L; // prev^2 x (N * C)
-            Eigen::MatrixXd Gx(N, G);
-            for (int n = 0; n < N; ++n)
-                for (Eigen::Index q = 0; q < coarse.rows(); ++q)
-                    Gx.row(n).segment(q * C, C) = coarse.block(q, Eigen::Index(n) * C, 1, C);
-            globalPre = Gx * mlp.w1.value.middleRows(C, G);
-        }
         const Eigen::RowVectorXd cls = mlp.w1.value.row(C + G + P + req.cls) + mlp.b1.value.row(0);
         const Eigen::RowVectorXd nul = mlp.w1.value.row(C + G + P + m_classes) + mlp.b1.value.row(0);
         const Eigen::MatrixXd posRows = mlp.w1.value.middleRows(C + G, P).transpose(); // H x P
-        const Eigen::MatrixXd globT = globalPre.transpose();                             // H x N
-        Eigen::MatrixXd preT = pre.transpose();                                          // H x (N * P)
-        for (int n = 0; n < N; ++n)
-            for (int p = 0; p < P; ++p) {
-                double* col = preT.col(Eigen::Index(n) * P + p).data();
-                const double* gp = globT.col(n).data();
-                const double* pp = posRows.col(p).data();
-                for (int h = 0; h < H; ++h) {
-                    const double base = col[h] + gp[h] + pp[h];
-                    col[h] = (1 + req.cfg) * std::max(0.0, base + cls(h)) - req.cfg * std::max(0.0, base + nul(h));
-                }
-            }
-        pre = preT.transpose();
-        Eigen::MatrixXd logits = pre * mlp.w2.value;
-        logits.rowwise() += mlp.b2.value.row(0);
-        logits /= req.temperature;
         const double beta = guided && size_t(k) < req.betaK.size() ? req.betaK[size_t(k)] : 0.0;
-        if (beta != 0) {
-            // Delta = down_k(f_hat_<k) - down_k(P): ||Delta + e_v||^2 = |Delta|^2 + 2 Delta.e_v + |e_v|^2
-            std::vector<Eigen::MatrixXd> protoDown;
+        std::vector<Eigen::MatrixXd> protoDown;
+        if (beta != 0)
             for (const Eigen::MatrixXd& Pm : req.prototypes[size_t(k)])
                 protoDown.push_back(m_q.down(k) * Pm);
-            for (int n = 0; n < N; ++n)
-                X.middleRows(Eigen::Index(n) * P, P) -= protoDown[size_t(out.prototype[size_t(n)])];
-            Eigen::MatrixXd dist = 2.0 * X * E.transpose();
-            dist.rowwise() += codeNorm;
-            dist.colwise() += X.rowwise().squaredNorm();
-            logits -= (beta / C) * dist;
-        }
         double entropyNats = 0;
-        Eigen::MatrixXd Q(P, Eigen::Index(N) * C);
-        std::vector<double> pr(size_t(V), 0.0);
-        const Eigen::MatrixXd logitsT = logits.transpose(); // V x (N * P): one row per column
-        for (int n = 0; n < N; ++n)
-            for (int p = 0; p < P; ++p) {
-                const double* l = logitsT.col(Eigen::Index(n) * P + p).data();
-                double mx = l[0];
-                for (int v = 1; v < V; ++v)
-                    mx = std::max(mx, l[v]);
-                double Z = 0, pl = 0;
-                for (int v = 0; v < V; ++v) {
-                    pr[size_t(v)] = std::exp(l[v] - mx);
-                    Z += pr[size_t(v)];
-                    pl += pr[size_t(v)] * (l[v] - mx);
-                }
-                entropyNats += std::log(Z) - pl / Z; // H = log Z - sum_v p_v (l_v - max)
-                const double u = rng.uniform() * Z;
-                double acc = 0;
-                int tok = V - 1;
-                for (int v = 0; v < V; ++v) {
-                    acc += pr[size_t(v)];
-                    if (acc > u) {
-                        tok = v;
-                        break;
+        for (int n0 = 0; n0 < N; n0 += kSampleBlock) {
+            const int nb = std::min(kSampleBlock, N - n0);
+            const auto Lb = L.middleCols(Eigen::Index(n0) * C, Eigen::Index(nb) * C);
+            const Eigen::MatrixXd local = m_q.down(k) * Lb; // P x (nb * C)
+            Eigen::MatrixXd X(Eigen::Index(nb) * P, C);
+            for (int n = 0; n < nb; ++n)
+                X.middleRows(Eigen::Index(n) * P, P) = local.middleCols(Eigen::Index(n) * C, C);
+            Eigen::MatrixXd globalPre = Eigen::MatrixXd::Zero(nb, H);
+            if (k > 0) {
+                const Eigen::MatrixXd coarse = m_q.down(k - 1) * Lb; // prev^2 x (nb * C)
+                Eigen::MatrixXd Gx(nb, G);
+                for (int n = 0; n < nb; ++n)
+                    for (Eigen::Index q = 0; q < coarse.rows(); ++q)
+                        Gx.row(n).segment(q * C, C) = coarse.block(q, Eigen::Index(n) * C, 1, C);
+                globalPre = Gx * mlp.w1.value.middleRows(C, G);
+            }
+            const Eigen::MatrixXd globT = globalPre.transpose();                 // H x nb
+            Eigen::MatrixXd preT = (X * mlp.w1.value.topRows(C)).transpose(); // H x (nb * P)
+            for (int n = 0; n < nb; ++n)
+                for (int p = 0; p < P; ++p) {
+                    double* col = preT.col(Eigen::Index(n) * P + p).data();
+                    const double* gp = globT.col(n).data();
+                    const double* pp = posRows.col(p).data();
+                    for (int h = 0; h < H; ++h) {
+                        const double base = col[h] + gp[h] + pp[h];
+                        col[h] = (1 + req.cfg) * std::max(0.0, base + cls(h)) -
+                                 req.cfg * std::max(0.0, base + nul(h));
                     }
                 }
-                out.tokens[size_t(n)][size_t(k)].push_back(tok);
-                Q.block(p, Eigen::Index(n) * C, 1, C) = E.row(tok);
+            Eigen::MatrixXd logitsT = mlp.w2.value.transpose() * preT; // V x (nb * P)
+            logitsT.colwise() += mlp.b2.value.row(0).transpose();
+            logitsT /= req.temperature;
+            if (beta != 0) {
+                // Delta = down_k(f_hat_<k) - down_k(P): ||Delta + e_v||^2 = |Delta|^2 + 2 Delta.e_v + |e_v|^2
+                for (int n = 0; n < nb; ++n)
+                    X.middleRows(Eigen::Index(n) * P, P) -= protoDown[size_t(out.prototype[size_t(n0 + n)])];
+                Eigen::MatrixXd distT = 2.0 * E * X.transpose(); // V x (nb * P)
+                distT.colwise() += codeNorm.transpose();
+                distT.rowwise() += X.rowwise().squaredNorm().transpose();
+                logitsT -= (beta / C) * distT;
             }
-        L += m_q.up(k) * Q;
+            Eigen::MatrixXd Q(P, Eigen::Index(nb) * C);
+            for (int n = 0; n < nb; ++n)
+                for (int p = 0; p < P; ++p) {
+                    const double* l = logitsT.col(Eigen::Index(n) * P + p).data();
+                    double mx = l[0];
+                    for (int v = 1; v < V; ++v)
+                        mx = std::max(mx, l[v]);
+                    double Z = 0, pl = 0;
+                    for (int v = 0; v < V; ++v) {
+                        pr[size_t(v)] = std::exp(l[v] - mx);
+                        Z += pr[size_t(v)];
+                        pl += pr[size_t(v)] * (l[v] - mx);
+                    }
+                    entropyNats += std::log(Z) - pl / Z; // H = log Z - sum_v p_v (l_v - max)
+                    const double u = rng.uniform() * Z;
+                    double acc = 0;
+                    int tok = V - 1;
+                    for (int v = 0; v < V; ++v) {
+                        acc += pr[size_t(v)];
+                        if (acc > u) {
+                            tok = v;
+                            break;
+                        }
+                    }
+                    out.tokens[size_t(n0 + n)][size_t(k)].push_back(tok);
+                    Q.block(p, Eigen::Index(n) * C, 1, C) = E.row(tok);
+                }
+            L.middleCols(Eigen::Index(n0) * C, Eigen::Index(nb) * C) += m_q.up(k) * Q;
+        }
         out.entropyBits.push_back(N > 0 ? entropyNats / std::log(2.0) / (double(N) * P) : 0.0);
     }
     out.latents.resize(size_t(N));
