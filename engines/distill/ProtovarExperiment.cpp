@@ -1,7 +1,6 @@
 #include "ProtovarExperiment.h"
 
 #include "KMeans.h"
-#include "core/Numeric.h"
 
 #include <algorithm>
 #include <cmath>
@@ -224,7 +223,7 @@ Eigen::MatrixXd imageGrid(const std::vector<std::vector<Eigen::VectorXd>>& tiles
     for (const auto& r : tiles)
         cols = std::max(cols, r.size());
     const Eigen::Index H = Eigen::Index(tiles.size()) * (side + 1) + 1, W = Eigen::Index(cols) * (side + 1) + 1;
-    Eigen::MatrixXd G = Eigen::MatrixXd::Constant(H, W, kNaN);
+    Eigen::MatrixXd G = Eigen::MatrixXd::Zero(H, W); // black separators
     for (size_t r = 0; r < tiles.size(); ++r)
         for (size_t c = 0; c < tiles[r].size(); ++c) {
             const Eigen::Index y0 = Eigen::Index(r) * (side + 1) + 1, x0 = Eigen::Index(c) * (side + 1) + 1;

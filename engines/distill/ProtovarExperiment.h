@@ -87,7 +87,7 @@ double studentAccuracy(const Eigen::MatrixXd& X, const std::vector<int>& y, cons
                        int classes, const ProtovarSettings& s, const Rng& root, const std::string& tag,
                        const std::function<void(double)>& poll);
 
-/// An image grid: tiles (side x side) in rows, 1-px NaN separators; tiles flagged in \a framed get
+/// An image grid: tiles (side x side) in rows, 1-px black (0) separators; tiles flagged in \a framed get
 /// a frame of 1.0 in their separator ring.
 Eigen::MatrixXd imageGrid(const std::vector<std::vector<Eigen::VectorXd>>& tiles, int side,
                           const std::vector<std::vector<char>>& framed = {});

@@ -46,7 +46,7 @@ inline constexpr char kPcaPool[] = "phi_pca_pool";
 inline constexpr char kPcaSelected[] = "phi_pca_selected";
 } // namespace series
 
-/// ResultDocument::matrices keys (image grids: NaN separators, values in [0, 1]).
+/// ResultDocument::matrices keys (image grids: values in [0, 1], 1-px black separators).
 namespace matrix {
 inline constexpr char kRealGrid[] = "real_grid";                     ///< classes x 8 real images
 inline constexpr char kPrototypeLadder[] = "prototype_ladder";       ///< classes x (scales * prototypes)

@@ -14,8 +14,8 @@ namespace K = distill::protovar::keys;
 
 namespace {
 
-const char* const kMethodNames[] = {"ProtoVAR",      "random real",          "selector on real",
-                                    "unguided VAR",  "guidance, random pick", "selector, no guidance"};
+/// Short enough for the category axis; the caption spells them out.
+const char* const kMethodNames[] = {"ProtoVAR", "rand.real", "sel.real", "VAR b=0", "guid.rand", "sel. b=0"};
 
 void imageGrid(const ResultDocument& d, FigureSpec& f, const char* key, const QString& rows, const QString& cols) {
     f.heatmap = fig::heatmap(d, key);
@@ -47,7 +47,7 @@ void ladderFig(const ResultDocument& d, FigureSpec& f) {
 
 void poolFig(const ResultDocument& d, FigureSpec& f) {
     imageGrid(d, f, K::matrix::kPoolGrid, QStringLiteral("class"),
-              QStringLiteral("pool images (selected ones framed in white)"));
+              QStringLiteral("pool images (ProtoVAR's picks framed in white)"));
     f.caption = QStringLiteral("The guided pool at the run's IPC: the images ProtoVAR kept (filter then selector) "
                                "have a white frame; the other pool images fill the row up to 20 tiles, in "
                                "sampling order. Filter pass rate %1.")
@@ -70,7 +70,7 @@ void pcaFig(const ResultDocument& d, FigureSpec& f) {
                    << fig::series(d, K::series::kPcaPool, QStringLiteral("pool, not selected"),
                                   SeriesSpec::Style::Scatter, 0)
                    << fig::series(d, K::series::kPcaSelected, QStringLiteral("selected (ProtoVAR)"),
-                                  SeriesSpec::Style::Scatter, 5);
+                                  SeriesSpec::Style::Scatter, 1);
     f.caption = QStringLiteral("Principal components fitted on the real training images' phi; every class "
                                "together. Selected images should sit near the real class clusters.");
 }
@@ -92,12 +92,15 @@ void accuracyFig(const ResultDocument& d, FigureSpec& f) {
         f.chart.series << s;
     }
     f.chart.xLabel = QStringLiteral("method");
-    f.chart.yLabel = QStringLiteral("student accuracy on the real test set (mean over inits)");
+    f.chart.yLabel = QStringLiteral("test accuracy (mean over inits)");
     f.chart.fixedYRange = true;
     f.chart.yMin = 0;
     f.chart.yMax = 1;
-    f.caption = QStringLiteral("A fresh student trained only on each distilled set. The real-data classifier "
-                               "(all training images) reaches %1.")
+    f.caption = QStringLiteral("A fresh student trained only on each distilled set, scored on the real test set. "
+                               "rand.real: random real subset; sel.real: the selector on the real images; "
+                               "VAR b=0: unguided pool, random picks; guid.rand: guided pool, random picks; "
+                               "sel. b=0: unguided pool, filter and selector. The real-data classifier (all "
+                               "training images) reaches %1.")
                     .arg(fig::metric(d, K::metric::kClassifierAcc), 0, 'f', 3);
 }
 
