@@ -32,14 +32,22 @@ std::vector<Segment> polygon(const std::vector<double>& xy) {
 /// The stroked segments of class \a cls (glyph units, radius about 5); none for the filled shapes.
 std::vector<Segment> glyphSegments(int cls) {
     switch (cls) {
-    case 3: return polygon({0, -5, 4.8, 3.8, -4.8, 3.8});     // triangle
-    case 4: return {{-5, 0, 5, 0}, {0, -5, 0, 5}};           // cross
-    case 5: return {{-4, -4, 4, 4}, {-4, 4, 4, -4}};         // X
-    case 6: return {{-5, 0, 5, 0}};                          // h-bar
-    case 7: return {{0, -5, 0, 5}};                          // v-bar
-    case 8: return polygon({0, -5, 5, 0, 0, 5, -5, 0});      // diamond
-    case 9: return {{-3, -5, -3, 4}, {-3, 4, 4, 4}};         // L
-    default: return {};
+    case 3:
+        return polygon({0, -5, 4.8, 3.8, -4.8, 3.8}); // triangle
+    case 4:
+        return {{-5, 0, 5, 0}, {0, -5, 0, 5}}; // cross
+    case 5:
+        return {{-4, -4, 4, 4}, {-4, 4, 4, -4}}; // X
+    case 6:
+        return {{-5, 0, 5, 0}}; // h-bar
+    case 7:
+        return {{0, -5, 0, 5}}; // v-bar
+    case 8:
+        return polygon({0, -5, 5, 0, 0, 5, -5, 0}); // diamond
+    case 9:
+        return {{-3, -5, -3, 4}, {-3, 4, 4, 4}}; // L
+    default:
+        return {};
     }
 }
 

@@ -76,7 +76,8 @@ Eigen::MatrixXd updateMeans(const Eigen::MatrixXd& X, const std::vector<int>& la
         count(labels[size_t(i)]) += 1;
     }
     for (Eigen::Index c = 0; c < sum.rows(); ++c)
-        sum.row(c) = count(c) > 0 ? Eigen::RowVectorXd(sum.row(c) / count(c)) : Eigen::RowVectorXd(previous.row(c));
+        sum.row(c) =
+            count(c) > 0 ? Eigen::RowVectorXd(sum.row(c) / count(c)) : Eigen::RowVectorXd(previous.row(c));
     return sum;
 }
 
@@ -126,7 +127,8 @@ Eigen::MatrixXd pca2(const Eigen::MatrixXd& fit, const Eigen::MatrixXd& X) {
     const Eigen::Index d = cov.rows();
     Eigen::MatrixXd W(d, 2);
     for (int j = 0; j < 2; ++j) {
-        Eigen::VectorXd v = d - 1 - j >= 0 ? Eigen::VectorXd(e.vectors.col(d - 1 - j)) : Eigen::VectorXd::Zero(d);
+        Eigen::VectorXd v =
+            d - 1 - j >= 0 ? Eigen::VectorXd(e.vectors.col(d - 1 - j)) : Eigen::VectorXd::Zero(d);
         Eigen::Index arg = 0;
         v.cwiseAbs().maxCoeff(&arg);
         if (v(arg) < 0)

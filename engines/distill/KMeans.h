@@ -14,10 +14,10 @@
 namespace pl::distill {
 
 struct KMeansResult {
-    Eigen::MatrixXd centres;  ///< k x d
-    std::vector<int> labels;  ///< nearest centre of each row (after the last update)
-    double inertia = 0;       ///< sum of squared distances to the nearest centre
-    int iterations = 0;       ///< Lloyd iterations run
+    Eigen::MatrixXd centres; ///< k x d
+    std::vector<int> labels; ///< nearest centre of each row (after the last update)
+    double inertia = 0;      ///< sum of squared distances to the nearest centre
+    int iterations = 0;      ///< Lloyd iterations run
 };
 
 /// Index of the nearest centre for each row of \a X (ties to the lowest index); \a d2 (optional)

@@ -50,7 +50,8 @@ std::vector<int> scalesForGrid(int grid) {
 MultiScaleQuantiser::MultiScaleQuantiser(int side, std::vector<int> scales, int codebookSize)
     : m_side(side), m_grid(side / 4), m_v(codebookSize), m_scales(std::move(scales)) {
     if (side % 4 != 0 || m_scales.empty() || m_scales.back() != m_grid)
-        throw EngineError("MultiScaleQuantiser: the side must be a multiple of 4 and the last scale side / 4");
+        throw EngineError(
+            "MultiScaleQuantiser: the side must be a multiple of 4 and the last scale side / 4");
     for (int s : m_scales) {
         const Eigen::MatrixXd d = areaPool1d(m_grid, s), u = bilinear1d(s, m_grid);
         m_down.push_back(kron(d, d));
@@ -65,7 +66,8 @@ Eigen::MatrixXd MultiScaleQuantiser::latent(const Eigen::VectorXd& img) const {
         for (int gj = 0; gj < m_grid; ++gj)
             for (int a = 0; a < 4; ++a)
                 for (int b = 0; b < 4; ++b)
-                    f(gi * m_grid + gj, a * 4 + b) = (img((gi * 4 + a) * m_side + gj * 4 + b) - m_mean) / m_sd;
+                    f(gi * m_grid + gj, a * 4 + b) =
+                        (img((gi * 4 + a) * m_side + gj * 4 + b) - m_mean) / m_sd;
     return f;
 }
 

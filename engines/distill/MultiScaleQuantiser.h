@@ -58,12 +58,14 @@ public:
     Eigen::VectorXd image(const Eigen::MatrixXd& latent) const;
 
     /// Tokens of \a latent; \a cumulative (optional) receives f_hat after each scale (K latents).
-    ScaleTokens encode(const Eigen::MatrixXd& latent, std::vector<Eigen::MatrixXd>* cumulative = nullptr) const;
+    ScaleTokens encode(const Eigen::MatrixXd& latent,
+                       std::vector<Eigen::MatrixXd>* cumulative = nullptr) const;
     /// f_hat after the first \a upTo scales of \a tokens (all when -1).
     Eigen::MatrixXd decode(const ScaleTokens& tokens, int upTo = -1) const;
 
-    /// Sets the standardisation from \a images, then fits the codebook on them (3 alternations; at most \a maxVectors pooled
-    /// residuals per round, subsampled with \a rng; k-means++ then Lloyd). \a poll may throw.
+    /// Sets the standardisation from \a images, then fits the codebook on them (3 alternations; at most \a
+    /// maxVectors pooled residuals per round, subsampled with \a rng; k-means++ then Lloyd). \a poll may
+    /// throw.
     void fit(const Eigen::MatrixXd& images, Rng& rng, int maxVectors = 20000,
              const std::function<void()>& poll = {});
 

@@ -10,9 +10,9 @@
 
 #include <array>
 #include <chrono>
+#include <cmath>
 #include <map>
 #include <optional>
-#include <cmath>
 #include <set>
 
 namespace pl::distill {
@@ -105,10 +105,13 @@ IpcOutcome runIpc(const Context& c, int ipc, const std::function<void(double, co
         c.ctx.throwIfCancelled();
         const std::string cs = std::to_string(cls);
         const auto t0 = std::chrono::steady_clock::now();
-        ClassPool g = generatePool(c.models, c.s, cls, count, c.s.beta, c.root.fork("pool/" + tag + "/guided/" + cs));
-        o.sampleMs += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+        ClassPool g =
+            generatePool(c.models, c.s, cls, count, c.s.beta, c.root.fork("pool/" + tag + "/guided/" + cs));
+        o.sampleMs +=
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
         o.sampled += count;
-        ClassPool u = generatePool(c.models, c.s, cls, count, 0.0, c.root.fork("pool/" + tag + "/unguided/" + cs));
+        ClassPool u =
+            generatePool(c.models, c.s, cls, count, 0.0, c.root.fork("pool/" + tag + "/unguided/" + cs));
         addEntropy(o.entropyGuided, g.sampled.entropyBits, 1.0 / C);
         addEntropy(o.entropyUnguided, u.sampled.entropyBits, 1.0 / C);
         const Eigen::RowVectorXd mu = c.models.classMeans.row(cls);
@@ -158,7 +161,8 @@ Series poolVarianceVsBeta(const Context& c, int ipc) {
         double v = 0;
         for (int cls = 0; cls < C; ++cls) {
             c.ctx.throwIfCancelled();
-            const ClassPool g = generatePool(c.models, c.s, cls, count, b, c.root.fork("variance/" + std::to_string(cls)));
+            const ClassPool g =
+                generatePool(c.models, c.s, cls, count, b, c.root.fork("variance/" + std::to_string(cls)));
             v += meanSquaredSpread(g.phi) / C;
         }
         addPoint(s, b, v);
@@ -171,7 +175,8 @@ void displays(const Context& c, const IpcOutcome& o, ResultDocument& doc) {
     const MultiScaleQuantiser& q = *c.models.quantiser;
     const int C = int(c.train.classes.size()), side = c.train.side;
     const std::vector<std::vector<int>> realRows = rowsByClass(c.train), testRows = rowsByClass(c.test);
-    std::vector<std::vector<Eigen::VectorXd>> real(static_cast<size_t>(C)), ladder(static_cast<size_t>(C)), pool(static_cast<size_t>(C)), partial(static_cast<size_t>(C));
+    std::vector<std::vector<Eigen::VectorXd>> real(static_cast<size_t>(C)), ladder(static_cast<size_t>(C)),
+        pool(static_cast<size_t>(C)), partial(static_cast<size_t>(C));
     std::vector<std::vector<char>> framed(static_cast<size_t>(C));
     for (int cls = 0; cls < C; ++cls) {
         for (size_t i = 0; i < realRows[size_t(cls)].size() && i < 8; ++i)
@@ -208,7 +213,8 @@ void displays(const Context& c, const IpcOutcome& o, ResultDocument& doc) {
     Series sr = emptySeries("PC 1 of phi", "PC 2 of phi"), sp = sr, ss = sr;
     for (int cls = 0; cls < C; ++cls) {
         std::vector<int> shown(realRows[size_t(cls)].begin(),
-                               realRows[size_t(cls)].begin() + std::min<size_t>(30, realRows[size_t(cls)].size()));
+                               realRows[size_t(cls)].begin() +
+                                   std::min<size_t>(30, realRows[size_t(cls)].size()));
         const Eigen::MatrixXd pr = pca2(c.models.realPhi, rowsOf(c.models.realPhi, shown));
         for (Eigen::Index i = 0; i < pr.rows(); ++i)
             addPoint(sr, pr(i, 0), pr(i, 1));
@@ -238,8 +244,8 @@ void checkClaims(const Series& var, const std::map<int, std::array<double, K::kM
         "Raising beta lowers the pool's intra-class phi-variance: no step of the beta grid raises it by more "
         "than 5 %, and at beta = 10 it is at least 20 % lower than at beta = 0.",
         mono && drop >= 0.2, drop, 0.2,
-        "drop at beta = 10: " + formatFixed(100 * drop, 1) + " %, largest step up: " +
-            formatFixed(100 * worstStep, 1) + " %"));
+        "drop at beta = 10: " + formatFixed(100 * drop, 1) +
+            " %, largest step up: " + formatFixed(100 * worstStep, 1) + " %"));
     if (acc.count(1) && acc.count(10)) {
         const double g1 = acc.at(1)[0] - acc.at(1)[3], g10 = acc.at(10)[0] - acc.at(10)[3];
         doc.claims.push_back(claimOf(
@@ -252,12 +258,12 @@ void checkClaims(const Series& var, const std::map<int, std::array<double, K::kM
     }
     if (acc.count(1)) {
         const double d = acc.at(1)[0] - acc.at(1)[1];
-        doc.claims.push_back(claimOf(K::claim::kBeatsRandomReal,
-                                     "At IPC 1, ProtoVAR's student accuracy is at least that of a random real "
-                                     "subset.",
-                                     d >= 0, d, 0,
-                                     "ProtoVAR " + formatFixed(acc.at(1)[0], 3) + ", random real " +
-                                         formatFixed(acc.at(1)[1], 3)));
+        doc.claims.push_back(claimOf(
+            K::claim::kBeatsRandomReal,
+            "At IPC 1, ProtoVAR's student accuracy is at least that of a random real "
+            "subset.",
+            d >= 0, d, 0,
+            "ProtoVAR " + formatFixed(acc.at(1)[0], 3) + ", random real " + formatFixed(acc.at(1)[1], 3)));
     }
 }
 
@@ -282,7 +288,8 @@ std::vector<ParamSpec> ProtovarEngine::params() const {
             "generator"),
         grp(ParamSpec::real(P::kCfg, "CFG w", 0, 5, 1, "classifier-free guidance: (1 + w) l_c - w l_null"),
             "generator"),
-        grp(ParamSpec::real(P::kTemperature, "temperature", 0.3, 2, 1, "logits divided by it before sampling"),
+        grp(ParamSpec::real(P::kTemperature, "temperature", 0.3, 2, 1,
+                            "logits divided by it before sampling"),
             "generator"),
         grp(ParamSpec::integer(P::kPrototypes, "prototypes M_c", 1, 5, 3,
                                "k-means++ prototypes per class and scale"),
@@ -290,7 +297,8 @@ std::vector<ParamSpec> ProtovarEngine::params() const {
         grp(ParamSpec::real(P::kBeta, "beta_1", 0, 10, 3,
                             "prototype bias at the coarsest scale; beta_k = beta_1 0.5^(k-1)"),
             "prototypes"),
-        grp(ParamSpec::integer(P::kIpc, "IPC", 1, 50, 10, "images per class in the distilled set"), "selection"),
+        grp(ParamSpec::integer(P::kIpc, "IPC", 1, 50, 10, "images per class in the distilled set"),
+            "selection"),
         grp(ParamSpec::integer(P::kPoolFactor, "pool factor", 2, 20, 5, "pool = pool factor x IPC per class"),
             "selection"),
         grp(ParamSpec::real(P::kTau, "filter tau", 0, 0.99, 0.5,
@@ -305,7 +313,8 @@ std::vector<ParamSpec> ProtovarEngine::params() const {
         grp(ParamSpec::boolean(P::kIpcSweep, "IPC 1 and 10 too", true,
                                "also run IPC 1 and 10 (the claims need them)"),
             "selection"),
-        grp(ParamSpec::integer(P::kStudentInits, "student inits", 1, 5, 3, "initialisations averaged per method"),
+        grp(ParamSpec::integer(P::kStudentInits, "student inits", 1, 5, 3,
+                               "initialisations averaged per method"),
             "student"),
         grp(ParamSpec::integer(P::kStudentSteps, "student steps", 20, 2000, 200,
                                "Adam minibatch updates per student (batch 32, +-1 px shifts)"),
@@ -330,14 +339,16 @@ ResultDocument ProtovarEngine::run(const InputList& inputs, const ParamSet& p, R
     for (int c = 0; c < C; ++c) {
         smallest = std::min(smallest, realRows[size_t(c)].size());
         if (int(realRows[size_t(c)].size()) < ipc)
-            small.push_back(train.classes[size_t(c)] + " (" + std::to_string(realRows[size_t(c)].size()) + ")");
+            small.push_back(train.classes[size_t(c)] + " (" + std::to_string(realRows[size_t(c)].size()) +
+                            ")");
     }
     if (!small.empty()) {
         std::string list;
         for (const std::string& x : small)
             list += (list.empty() ? "" : ", ") + x;
         throw InputError(inputs.empty() ? std::string("synthetic data") : inputs.front()->path,
-                         "classes with fewer training images than ipc = " + std::to_string(ipc) + ": " + list);
+                         "classes with fewer training images than ipc = " + std::to_string(ipc) + ": " +
+                             list);
     }
     std::set<int> ipcs = {ipc};
     if (p.getBool(P::kIpcSweep))

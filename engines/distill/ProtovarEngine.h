@@ -20,7 +20,9 @@ class ProtovarEngine : public Engine {
 public:
     std::string id() const override { return "protovar-distillation"; }
     std::vector<ParamSpec> params() const override;
-    std::vector<std::string> inputExtensions() const override { return {"idx", "idx1-ubyte", "idx3-ubyte", "ubyte"}; }
+    std::vector<std::string> inputExtensions() const override {
+        return {"idx", "idx1-ubyte", "idx3-ubyte", "ubyte"};
+    }
     int maxInputs() const override { return 4; }
     std::shared_ptr<const LoadedInput> load(const std::string& path) const override;
     ResultDocument run(const InputList& inputs, const ParamSet& params, RunContext& ctx) const override;

@@ -50,7 +50,8 @@ Eigen::MatrixXd rowsOf(const Eigen::MatrixXd& X, const std::vector<int>& idx) {
     return R;
 }
 
-Eigen::MatrixXd shiftAugment(const Eigen::MatrixXd& X, int side, const std::vector<int>& y, std::vector<int>& yOut) {
+Eigen::MatrixXd shiftAugment(const Eigen::MatrixXd& X, int side, const std::vector<int>& y,
+                             std::vector<int>& yOut) {
     const int shifts[5][2] = {{0, 0}, {0, -1}, {0, 1}, {-1, 0}, {1, 0}};
     const Eigen::Index n = X.rows();
     Eigen::MatrixXd out = Eigen::MatrixXd::Zero(5 * n, X.cols());
@@ -80,7 +81,8 @@ ProtovarModels buildModels(const ImageSet& train, const ImageSet& test, const Pr
     StudentTraining ct;
     ct.epochs = 8;
     ct.batch = 64;
-    m.classifier->train(train.X, train.y, ct, cf, [&](double f) { poll(0.25 * f, "training the classifier"); });
+    m.classifier->train(train.X, train.y, ct, cf,
+                        [&](double f) { poll(0.25 * f, "training the classifier"); });
     m.realPhi = m.classifier->features(train.X);
     m.realFeatures = s.pixelSpace ? train.X : m.realPhi;
     m.classMeans = Eigen::MatrixXd::Zero(C, m.realFeatures.cols());
@@ -98,7 +100,8 @@ ProtovarModels buildModels(const ImageSet& train, const ImageSet& test, const Pr
     const MultiScaleQuantiser& q = *m.quantiser;
     const int K = q.scaleCount();
     std::vector<ScaleTokens> tokens;
-    std::vector<std::vector<Eigen::RowVectorXd>> cumFlat(static_cast<size_t>(K)); // per scale, rows in train order
+    std::vector<std::vector<Eigen::RowVectorXd>> cumFlat(
+        static_cast<size_t>(K)); // per scale, rows in train order
     for (Eigen::Index i = 0; i < train.X.rows(); ++i) {
         std::vector<Eigen::MatrixXd> cum;
         tokens.push_back(q.encode(q.latent(train.X.row(i).transpose()), &cum));
@@ -110,7 +113,8 @@ ProtovarModels buildModels(const ImageSet& train, const ImageSet& test, const Pr
     double mse = 0;
     for (Eigen::Index i = 0; i < test.X.rows(); ++i) {
         const Eigen::MatrixXd f = q.latent(test.X.row(i).transpose());
-        mse += (q.image(q.decode(q.encode(f))) - test.X.row(i).transpose()).squaredNorm() / double(test.X.cols());
+        mse += (q.image(q.decode(q.encode(f))) - test.X.row(i).transpose()).squaredNorm() /
+               double(test.X.cols());
     }
     m.reconstructionMse = test.X.rows() > 0 ? mse / double(test.X.rows()) : 0;
     // stage "prototypes": k-means++ (M centres) over each class's f_hat_<=k, per scale
@@ -127,7 +131,8 @@ ProtovarModels buildModels(const ImageSet& train, const ImageSet& test, const Pr
             Rng pr = root.fork("prototypes/" + std::to_string(c) + "/" + std::to_string(k));
             const KMeansResult km = kmeans(Xc, s.prototypes, pr, 30);
             for (Eigen::Index j = 0; j < km.centres.rows(); ++j)
-                m.prototypes[size_t(c)][size_t(k)].push_back(unflat(km.centres.row(j), q.grid() * q.grid(), q.dim()));
+                m.prototypes[size_t(c)][size_t(k)].push_back(
+                    unflat(km.centres.row(j), q.grid() * q.grid(), q.dim()));
         }
         poll(0.4, "prototypes");
     }
@@ -148,7 +153,8 @@ ProtovarModels buildModels(const ImageSet& train, const ImageSet& test, const Pr
     return m;
 }
 
-ClassPool generatePool(const ProtovarModels& m, const ProtovarSettings& s, int c, int count, double beta, Rng rng) {
+ClassPool generatePool(const ProtovarModels& m, const ProtovarSettings& s, int c, int count, double beta,
+                       Rng rng) {
     const MultiScaleQuantiser& q = *m.quantiser;
     SampleRequest req;
     req.cls = c;
@@ -222,7 +228,8 @@ Eigen::MatrixXd imageGrid(const std::vector<std::vector<Eigen::VectorXd>>& tiles
     size_t cols = 0;
     for (const auto& r : tiles)
         cols = std::max(cols, r.size());
-    const Eigen::Index H = Eigen::Index(tiles.size()) * (side + 1) + 1, W = Eigen::Index(cols) * (side + 1) + 1;
+    const Eigen::Index H = Eigen::Index(tiles.size()) * (side + 1) + 1,
+                       W = Eigen::Index(cols) * (side + 1) + 1;
     Eigen::MatrixXd G = Eigen::MatrixXd::Zero(H, W); // black separators
     for (size_t r = 0; r < tiles.size(); ++r)
         for (size_t c = 0; c < tiles[r].size(); ++c) {

@@ -56,7 +56,8 @@ Eigen::MatrixXd rowsOf(const Eigen::MatrixXd& X, const std::vector<int>& idx);
 
 /// The five +-1 px shifts (none, left, right, up, down; zero fill) of every row (side x side
 /// images), rows shift-major; \a y repeated to match.
-Eigen::MatrixXd shiftAugment(const Eigen::MatrixXd& X, int side, const std::vector<int>& y, std::vector<int>& yOut);
+Eigen::MatrixXd shiftAugment(const Eigen::MatrixXd& X, int side, const std::vector<int>& y,
+                             std::vector<int>& yOut);
 
 /// Trains the shared models (stages "classifier", "tokeniser", "prototypes", "generator").
 ProtovarModels buildModels(const ImageSet& train, const ImageSet& test, const ProtovarSettings& s,

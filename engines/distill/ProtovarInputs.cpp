@@ -46,12 +46,13 @@ IdxInput parseProtovarIdx(const std::string& b, const std::string& name) {
     if (b.size() < 4)
         throw InputError(name, "shorter than an IDX header (4 bytes)", 0, 0, 0);
     if (b[0] != 0 || b[1] != 0 || static_cast<unsigned char>(b[2]) != 0x08)
-        throw InputError(name, "not an IDX file of unsigned bytes (magic must be 00 00 08 01 or 00 00 08 03)", 0,
-                         0, 0);
+        throw InputError(name, "not an IDX file of unsigned bytes (magic must be 00 00 08 01 or 00 00 08 03)",
+                         0, 0, 0);
     const int nd = static_cast<unsigned char>(b[3]);
     if (nd != 1 && nd != 3)
-        throw InputError(name, "magic 00 00 08 0" + std::to_string(nd % 10) +
-                                   ": labels have 1 dimension (08 01), images 3 (08 03)",
+        throw InputError(name,
+                         "magic 00 00 08 0" + std::to_string(nd % 10) +
+                             ": labels have 1 dimension (08 01), images 3 (08 03)",
                          0, 0, 3);
     if (b.size() < size_t(4 + 4 * nd))
         throw InputError(name, "header ends before its " + std::to_string(nd) + " dimension(s)", 0, 0,
@@ -74,7 +75,8 @@ IdxInput parseProtovarIdx(const std::string& b, const std::string& name) {
                              std::to_string(total),
                          0, 0, 4 + 4 * nd);
     if (nd == 3)
-        sideFor(int(std::min<int64_t>(in.dims[2], 1 << 20)), int(std::min<int64_t>(in.dims[1], 1 << 20)), name);
+        sideFor(int(std::min<int64_t>(in.dims[2], 1 << 20)), int(std::min<int64_t>(in.dims[1], 1 << 20)),
+                name);
     in.values.assign(b.begin() + (4 + 4 * nd), b.end());
     in.path = name;
     in.kind = "idx";
@@ -144,7 +146,8 @@ PngFolderInput readPngFolders(const std::string& dir) {
         std::vector<std::string> files;
         for (const auto& e : fs::directory_iterator(fs::path(dir) / classes[c], ec)) {
             std::string ext = e.path().extension().string();
-            std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char ch) { return char(std::tolower(ch)); });
+            std::transform(ext.begin(), ext.end(), ext.begin(),
+                           [](unsigned char ch) { return char(std::tolower(ch)); });
             if (e.is_regular_file() && ext == ".png")
                 files.push_back(e.path().string());
         }
@@ -163,16 +166,16 @@ PngFolderInput readPngFolders(const std::string& dir) {
         }
     }
     if (!corrupt.empty())
-        throw InputError(dir, std::to_string(corrupt.size()) + " corrupt PNG file(s), nothing loaded: " +
-                                  joinList(corrupt));
+        throw InputError(dir, std::to_string(corrupt.size()) +
+                                  " corrupt PNG file(s), nothing loaded: " + joinList(corrupt));
     for (const Img& im : imgs)
         if (im.w != imgs.front().w || im.h != imgs.front().h)
-            wrongSize.push_back(fs::path(im.file).lexically_relative(dir).string() + " (" + std::to_string(im.w) +
-                                " x " + std::to_string(im.h) + ")");
+            wrongSize.push_back(fs::path(im.file).lexically_relative(dir).string() + " (" +
+                                std::to_string(im.w) + " x " + std::to_string(im.h) + ")");
     if (!wrongSize.empty())
-        throw InputError(dir, "mixed image sizes: " + std::to_string(wrongSize.size()) + " file(s) differ from " +
-                                  std::to_string(imgs.front().w) + " x " + std::to_string(imgs.front().h) + ": " +
-                                  joinList(wrongSize));
+        throw InputError(dir, "mixed image sizes: " + std::to_string(wrongSize.size()) +
+                                  " file(s) differ from " + std::to_string(imgs.front().w) + " x " +
+                                  std::to_string(imgs.front().h) + ": " + joinList(wrongSize));
     PngFolderInput in;
     const int side = sideFor(imgs.front().w, imgs.front().h, dir);
     in.set.side = side;
@@ -185,7 +188,8 @@ PngFolderInput readPngFolders(const std::string& dir) {
         nColour += imgs[i].colour;
     }
     if (nColour > 0)
-        in.set.notices.push_back(std::to_string(nColour) + " colour and " + std::to_string(imgs.size() - nColour) +
+        in.set.notices.push_back(std::to_string(nColour) + " colour and " +
+                                 std::to_string(imgs.size() - nColour) +
                                  " grey PNG file(s): colour converted to grey (luminance)");
     in.path = dir;
     in.kind = "png-folders";
@@ -208,11 +212,12 @@ ImageSet idxSet(const IdxInput& a, const IdxInput& b) {
     const IdxInput& img = a.dims.size() == 3 ? a : b;
     const IdxInput& lab = a.dims.size() == 3 ? b : a;
     if (img.dims.size() != 3 || lab.dims.size() != 1)
-        throw InputError(a.path, "an IDX pair is one image file (08 03) and one label file (08 01); " + b.path +
-                                     " does not complete it");
+        throw InputError(a.path, "an IDX pair is one image file (08 03) and one label file (08 01); " +
+                                     b.path + " does not complete it");
     if (img.dims[0] != lab.dims[0])
-        throw InputError(img.path, "count mismatch: " + std::to_string(img.dims[0]) + " images but " +
-                                       std::to_string(lab.dims[0]) + " labels in " + lab.path,
+        throw InputError(img.path,
+                         "count mismatch: " + std::to_string(img.dims[0]) + " images but " +
+                             std::to_string(lab.dims[0]) + " labels in " + lab.path,
                          0, 0, 4);
     const int h = int(img.dims[1]), w = int(img.dims[2]);
     const int side = sideFor(w, h, img.path);

@@ -10,20 +10,20 @@ namespace pl::distill::protovar::keys {
 namespace param {
 inline constexpr char kImagesPerClass[] = "images_per_class"; ///< synthetic training renders per class
 inline constexpr char kTestPerClass[] = "test_per_class";
-inline constexpr char kCodebook[] = "codebook";               ///< V
-inline constexpr char kPrototypes[] = "prototypes";           ///< M_c
-inline constexpr char kBeta[] = "beta";                       ///< beta_1; beta_k = beta 0.5^(k-1)
-inline constexpr char kCfg[] = "cfg";                         ///< w
+inline constexpr char kCodebook[] = "codebook";     ///< V
+inline constexpr char kPrototypes[] = "prototypes"; ///< M_c
+inline constexpr char kBeta[] = "beta";             ///< beta_1; beta_k = beta 0.5^(k-1)
+inline constexpr char kCfg[] = "cfg";               ///< w
 inline constexpr char kTemperature[] = "temperature";
 inline constexpr char kIpc[] = "ipc";
-inline constexpr char kPoolFactor[] = "pool_factor";          ///< pool = pool_factor * ipc per class
-inline constexpr char kTau[] = "tau";                         ///< probability filter threshold
-inline constexpr char kSelector[] = "selector";               ///< herding | kcenter
-inline constexpr char kFeatureSpace[] = "feature_space";      ///< classifier | pixels
+inline constexpr char kPoolFactor[] = "pool_factor";     ///< pool = pool_factor * ipc per class
+inline constexpr char kTau[] = "tau";                    ///< probability filter threshold
+inline constexpr char kSelector[] = "selector";          ///< herding | kcenter
+inline constexpr char kFeatureSpace[] = "feature_space"; ///< classifier | pixels
 inline constexpr char kStudentInits[] = "student_inits";
 inline constexpr char kGenSteps[] = "generator_steps";
 inline constexpr char kStudentSteps[] = "student_steps";
-inline constexpr char kIpcSweep[] = "ipc_sweep";              ///< also IPC 1 and 10 (and 50)
+inline constexpr char kIpcSweep[] = "ipc_sweep"; ///< also IPC 1 and 10 (and 50)
 } // namespace param
 
 /// ResultDocument::metrics keys.
@@ -31,7 +31,7 @@ namespace metric {
 inline constexpr char kAccPrefix[] = "acc_"; ///< + m, at ipc, mean over student_inits
 inline constexpr char kMsPerGeneratedImage[] = "ms_per_generated_image";
 inline constexpr char kClassifierAcc[] = "classifier_test_acc";
-inline constexpr char kFilterPassRate[] = "filter_pass_rate";       ///< guided pool at ipc
+inline constexpr char kFilterPassRate[] = "filter_pass_rate";      ///< guided pool at ipc
 inline constexpr char kReconstructionMse[] = "reconstruction_mse"; ///< tokeniser, test images
 } // namespace metric
 
@@ -40,7 +40,7 @@ namespace series {
 inline constexpr char kPoolVarianceVsBeta[] = "pool_variance_vs_beta";
 inline constexpr char kTokenEntropyVsScale[] = "token_entropy_vs_scale";           ///< guided pool
 inline constexpr char kTokenEntropyUnguided[] = "token_entropy_vs_scale_unguided"; ///< beta = 0
-inline constexpr char kAccVsIpcPrefix[] = "acc_vs_ipc_";                          ///< + m
+inline constexpr char kAccVsIpcPrefix[] = "acc_vs_ipc_";                           ///< + m
 inline constexpr char kPcaReal[] = "phi_pca_real";
 inline constexpr char kPcaPool[] = "phi_pca_pool";
 inline constexpr char kPcaSelected[] = "phi_pca_selected";
@@ -48,9 +48,9 @@ inline constexpr char kPcaSelected[] = "phi_pca_selected";
 
 /// ResultDocument::matrices keys (image grids: values in [0, 1], 1-px black separators).
 namespace matrix {
-inline constexpr char kRealGrid[] = "real_grid";                     ///< classes x 8 real images
-inline constexpr char kPrototypeLadder[] = "prototype_ladder";       ///< classes x (scales * prototypes)
-inline constexpr char kPoolGrid[] = "pool_grid";                     ///< classes x pool, selected framed
+inline constexpr char kRealGrid[] = "real_grid";               ///< classes x 8 real images
+inline constexpr char kPrototypeLadder[] = "prototype_ladder"; ///< classes x (scales * prototypes)
+inline constexpr char kPoolGrid[] = "pool_grid";               ///< classes x pool, selected framed
 inline constexpr char kPartialReconstructions[] = "partial_reconstructions"; ///< classes x scales
 } // namespace matrix
 

@@ -171,7 +171,7 @@ SampledPool ScaleGenerator::sample(const SampleRequest& req, Rng& rng) const {
                         Gx.row(n).segment(q * C, C) = coarse.block(q, Eigen::Index(n) * C, 1, C);
                 globalPre = Gx * mlp.w1.value.middleRows(C, G);
             }
-            const Eigen::MatrixXd globT = globalPre.transpose();                 // H x nb
+            const Eigen::MatrixXd globT = globalPre.transpose();              // H x nb
             Eigen::MatrixXd preT = (X * mlp.w1.value.topRows(C)).transpose(); // H x (nb * P)
             for (int n = 0; n < nb; ++n)
                 for (int p = 0; p < P; ++p) {

@@ -60,7 +60,8 @@ public:
 
     /// Input rows of scale k for contexts \a fhat (one latent per sample) and one class index
     /// (classes = the null class): rows sample-major, positions row-major.
-    Eigen::MatrixXd inputs(int k, const std::vector<Eigen::MatrixXd>& fhat, const std::vector<int>& cls) const;
+    Eigen::MatrixXd inputs(int k, const std::vector<Eigen::MatrixXd>& fhat,
+                           const std::vector<int>& cls) const;
     /// Logits of scale k for input rows \a X.
     Eigen::MatrixXd logits(int k, const Eigen::MatrixXd& X) const;
 

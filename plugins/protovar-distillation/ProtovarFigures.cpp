@@ -17,7 +17,8 @@ namespace {
 /// Short enough for the category axis; the caption spells them out.
 const char* const kMethodNames[] = {"ProtoVAR", "rand.real", "sel.real", "VAR b=0", "guid.rand", "sel. b=0"};
 
-void imageGrid(const ResultDocument& d, FigureSpec& f, const char* key, const QString& rows, const QString& cols) {
+void imageGrid(const ResultDocument& d, FigureSpec& f, const char* key, const QString& rows,
+               const QString& cols) {
     f.heatmap = fig::heatmap(d, key);
     f.heatmap.rowLabels.clear();
     f.heatmap.colLabels.clear();
@@ -48,10 +49,11 @@ void ladderFig(const ResultDocument& d, FigureSpec& f) {
 void poolFig(const ResultDocument& d, FigureSpec& f) {
     imageGrid(d, f, K::matrix::kPoolGrid, QStringLiteral("class"),
               QStringLiteral("pool images (ProtoVAR's picks framed in white)"));
-    f.caption = QStringLiteral("The guided pool at the run's IPC: the images ProtoVAR kept (filter then selector) "
-                               "have a white frame; the other pool images fill the row up to 20 tiles, in "
-                               "sampling order. Filter pass rate %1.")
-                    .arg(fig::metric(d, K::metric::kFilterPassRate), 0, 'f', 2);
+    f.caption =
+        QStringLiteral("The guided pool at the run's IPC: the images ProtoVAR kept (filter then selector) "
+                       "have a white frame; the other pool images fill the row up to 20 tiles, in "
+                       "sampling order. Filter pass rate %1.")
+            .arg(fig::metric(d, K::metric::kFilterPassRate), 0, 'f', 2);
 }
 
 void partialFig(const ResultDocument& d, FigureSpec& f) {
@@ -96,18 +98,20 @@ void accuracyFig(const ResultDocument& d, FigureSpec& f) {
     f.chart.fixedYRange = true;
     f.chart.yMin = 0;
     f.chart.yMax = 1;
-    f.caption = QStringLiteral("A fresh student trained only on each distilled set, scored on the real test set. "
-                               "rand.real: random real subset; sel.real: the selector on the real images; "
-                               "VAR b=0: unguided pool, random picks; guid.rand: guided pool, random picks; "
-                               "sel. b=0: unguided pool, filter and selector. The real-data classifier (all "
-                               "training images) reaches %1.")
-                    .arg(fig::metric(d, K::metric::kClassifierAcc), 0, 'f', 3);
+    f.caption =
+        QStringLiteral("A fresh student trained only on each distilled set, scored on the real test set. "
+                       "rand.real: random real subset; sel.real: the selector on the real images; "
+                       "VAR b=0: unguided pool, random picks; guid.rand: guided pool, random picks; "
+                       "sel. b=0: unguided pool, filter and selector. The real-data classifier (all "
+                       "training images) reaches %1.")
+            .arg(fig::metric(d, K::metric::kClassifierAcc), 0, 'f', 3);
 }
 
 void entropyFig(const ResultDocument& d, FigureSpec& f) {
     f.chart.xLabel = QStringLiteral("scale k (coarse to fine)");
     f.chart.yLabel = QStringLiteral("mean entropy of the token distribution (bits)");
-    f.chart.series << fig::series(d, K::series::kTokenEntropyVsScale, QStringLiteral("guided (beta_1 = run's beta)"),
+    f.chart.series << fig::series(d, K::series::kTokenEntropyVsScale,
+                                  QStringLiteral("guided (beta_1 = run's beta)"),
                                   SeriesSpec::Style::LineWithPoints, 0);
     SeriesSpec u = fig::series(d, K::series::kTokenEntropyUnguided, QStringLiteral("unguided (beta = 0)"),
                                SeriesSpec::Style::LineWithPoints, 3);

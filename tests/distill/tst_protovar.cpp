@@ -211,7 +211,7 @@ private slots:
         for (Eigen::Index i = 0; i < phi.rows(); ++i)
             for (Eigen::Index j = 0; j < 3; ++j)
                 phi(i, j) = std::round(4 * rng.normal()) / 2; // coarse values: ties happen
-        phi.row(17) = phi.row(3); // an exact duplicate: the lower index must win
+        phi.row(17) = phi.row(3);                             // an exact duplicate: the lower index must win
         const Eigen::RowVectorXd mu = phi.colwise().mean();
         QTemporaryDir dir;
         QFile f(dir.filePath("s.txt"));
@@ -252,8 +252,8 @@ private slots:
             QString scales;
             for (int s : q.scales())
                 scales += (scales.isEmpty() ? "" : ",") + QString::number(s);
-            const QStringList out = pythonLines(kQuantiserScript.c_str(),
-                                                {f.fileName(), QString::number(side), scales});
+            const QStringList out =
+                pythonLines(kQuantiserScript.c_str(), {f.fileName(), QString::number(side), scales});
             QCOMPARE(out.size(), 8);
             for (int i = 0; i < 4; ++i) {
                 const ScaleTokens t = q.encode(q.latent(imgs.row(i).transpose()));
@@ -324,12 +324,15 @@ private slots:
         const IdxInput img = parseProtovarIdx(idxBytes({0, 0, 8, 3}, {3, 16, 16}, 768), "i.idx");
         const IdxInput lab = parseProtovarIdx(idxBytes({0, 0, 8, 1}, {3}, 3), "l.idx");
         QCOMPARE(img.dims, (std::vector<int64_t>{3, 16, 16}));
-        QVERIFY(inputError([] { parseProtovarIdx(idxBytes({0, 0, 9, 3}, {1, 2, 2}, 4), "m.idx"); })
-                    .find("magic") != std::string::npos);
-        QVERIFY(inputError([] { parseProtovarIdx(idxBytes({0, 0, 8, 3}, {2, 16, 16}, 500), "t.idx"); })
-                    .find("payload has 500 bytes") != std::string::npos);
-        QVERIFY(inputError([] { parseProtovarIdx(idxBytes({0, 0, 8, 3}, {1, 40, 40}, 1600), "b.idx"); })
-                    .find("32 x 32") != std::string::npos);
+        QVERIFY(inputError([] {
+                    parseProtovarIdx(idxBytes({0, 0, 9, 3}, {1, 2, 2}, 4), "m.idx");
+                }).find("magic") != std::string::npos);
+        QVERIFY(inputError([] {
+                    parseProtovarIdx(idxBytes({0, 0, 8, 3}, {2, 16, 16}, 500), "t.idx");
+                }).find("payload has 500 bytes") != std::string::npos);
+        QVERIFY(inputError([] {
+                    parseProtovarIdx(idxBytes({0, 0, 8, 3}, {1, 40, 40}, 1600), "b.idx");
+                }).find("32 x 32") != std::string::npos);
         QVERIFY(inputError([] { parseProtovarIdx("\0\0", "s.idx"); }).find("header") != std::string::npos);
         // a pair: class order by label value; a count mismatch names both files
         auto i = std::make_shared<IdxInput>(img);
@@ -355,12 +358,14 @@ private slots:
         QCOMPARE(good.set.notices.size(), size_t(1));
         QVERIFY(good.set.notices[0].find("12 colour and 24 grey") != std::string::npos);
         QVERIFY(good.set.X.maxCoeff() <= 1 && good.set.X.minCoeff() >= 0);
-        const std::string sizes = inputError([] { readPngFolders((kFixtures + "mixed_sizes").toStdString()); });
+        const std::string sizes =
+            inputError([] { readPngFolders((kFixtures + "mixed_sizes").toStdString()); });
         QVERIFY2(sizes.find("mixed image sizes") != std::string::npos &&
                      sizes.find("b/9_big.png (20 x 20)") != std::string::npos,
                  sizes.c_str());
         const std::string corrupt = inputError([] { readPngFolders((kFixtures + "corrupt").toStdString()); });
-        QVERIFY2(corrupt.find("2 corrupt PNG") != std::string::npos && corrupt.find("a/7_text.png") != std::string::npos &&
+        QVERIFY2(corrupt.find("2 corrupt PNG") != std::string::npos &&
+                     corrupt.find("a/7_text.png") != std::string::npos &&
                      corrupt.find("b/1.png") != std::string::npos,
                  corrupt.c_str());
         // a class with fewer training images than ipc (12 per class, 1 in 5 held out)
@@ -400,8 +405,10 @@ private slots:
         for (const auto& [k, val] : a.metrics)
             if (k != keys::metric::kMsPerGeneratedImage)
                 QCOMPARE(val, b.metrics.at(k));
-        QCOMPARE(a.series.at(keys::series::kPoolVarianceVsBeta).y, b.series.at(keys::series::kPoolVarianceVsBeta).y);
-        QCOMPARE(noNan(a.matrices.at(keys::matrix::kPoolGrid).data), noNan(b.matrices.at(keys::matrix::kPoolGrid).data));
+        QCOMPARE(a.series.at(keys::series::kPoolVarianceVsBeta).y,
+                 b.series.at(keys::series::kPoolVarianceVsBeta).y);
+        QCOMPARE(noNan(a.matrices.at(keys::matrix::kPoolGrid).data),
+                 noNan(b.matrices.at(keys::matrix::kPoolGrid).data));
         QVERIFY(noNan(a.matrices.at(keys::matrix::kPoolGrid).data) !=
                 noNan(c.matrices.at(keys::matrix::kPoolGrid).data));
     }

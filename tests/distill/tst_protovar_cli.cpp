@@ -17,10 +17,14 @@ using pl::test::readResult;
 using pl::test::runCli;
 
 const QString kPanel = QStringLiteral("protovar-distillation");
-const QStringList kSmall = {"--set", "images_per_class=30", "--set", "test_per_class=10",
-                            "--set", "student_inits=1",     "--set", "ipc_sweep=false",
-                            "--set", "ipc=2",               "--set", "generator_steps=20",
-                            "--set", "student_steps=30",    "--set", "codebook=32"};
+const QStringList kSmall = {"--set", "images_per_class=30",
+                            "--set", "test_per_class=10",
+                            "--set", "student_inits=1",
+                            "--set", "ipc_sweep=false",
+                            "--set", "ipc=2",
+                            "--set", "generator_steps=20",
+                            "--set", "student_steps=30",
+                            "--set", "codebook=32"};
 
 QString src(const char* rel) {
     return QStringLiteral(PAPERLAB_SOURCE_DIR "/") + QString::fromLatin1(rel);
@@ -46,16 +50,16 @@ private slots:
     void deterministicWithKeys() {
         QTemporaryDir dir;
         const QStringList common =
-            QStringList{QStringLiteral("run"), kPanel, QStringLiteral("--seed"), QStringLiteral("3")} + kSmall +
-            QStringList{QStringLiteral("--out")};
+            QStringList{QStringLiteral("run"), kPanel, QStringLiteral("--seed"), QStringLiteral("3")} +
+            kSmall + QStringList{QStringLiteral("--out")};
         QCOMPARE(runCli(common + QStringList{dir.filePath("a.json")}), 0);
         QCOMPARE(runCli(common + QStringList{dir.filePath("b.json")}), 0);
         auto a = readResult(dir.filePath("a.json")), b = readResult(dir.filePath("b.json"));
         a.metrics.erase("ms_per_generated_image");
         b.metrics.erase("ms_per_generated_image");
         QCOMPARE(a.toJson(), b.toJson());
-        for (const std::string m :
-             {"protovar", "random_real", "selector_real", "var_unguided", "guided_random", "unguided_selector"})
+        for (const std::string m : {"protovar", "random_real", "selector_real", "var_unguided",
+                                    "guided_random", "unguided_selector"})
             QVERIFY2(a.metrics.count("acc_" + m), m.c_str());
         QCOMPARE(a.labels.at("selected_real").size(), size_t(20));
         QVERIFY(a.series.count("pool_variance_vs_beta") && a.series.count("token_entropy_vs_scale"));
@@ -105,8 +109,9 @@ private slots:
 
     void figuresExport() {
         pl::test::figuresExport(kPanel, kSmall,
-                                {"real_images", "prototype_ladder", "pool_selection", "partial_reconstructions",
-                                 "phi_pca", "method_accuracy", "token_entropy", "variance_vs_beta"});
+                                {"real_images", "prototype_ladder", "pool_selection",
+                                 "partial_reconstructions", "phi_pca", "method_accuracy", "token_entropy",
+                                 "variance_vs_beta"});
     }
 };
 

@@ -17,9 +17,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include <ctime>
 #include <cmath>
 #include <cstdio>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 
@@ -118,18 +118,25 @@ int main(int argc, char** argv) {
     std::printf("%-34s %-28s %10s %10s %7s  %s\n", "engine", "size", "ours_ms", "peer_ms", "ratio", "note");
     const std::string kmSize = std::to_string(N) + " x 16, k 128, " + std::to_string(iters) + " it";
     const double pk = get("sklearn_kmeans_ms"), ps = get("numpy_sampling_ms");
-    std::printf("%-34s %-28s %10.1f %10.1f %7.2f  inertia ours %.2f, sklearn %.2f\n", "protovar k-means vs sklearn",
-                kmSize.c_str(), oursKm, pk, pk / oursKm, km.inertia, get("sklearn_inertia"));
+    std::printf("%-34s %-28s %10.1f %10.1f %7.2f  inertia ours %.2f, sklearn %.2f\n",
+                "protovar k-means vs sklearn", kmSize.c_str(), oursKm, pk, pk / oursKm, km.inertia,
+                get("sklearn_inertia"));
     const std::string sSize = std::to_string(pool) + " images, 4 scales, V 128";
     std::printf("%-34s %-28s %10.1f %10.1f %7.2f  entropy scale 1 ours %.2f bits, numpy %.2f\n",
                 "protovar sampling vs numpy loop", sSize.c_str(), oursSample, ps, ps / oursSample,
                 sp.entropyBits[0], get("numpy_entropy_scale1"));
     if (!jsonOut.empty()) {
         nlohmann::json cases = nlohmann::json::array();
-        cases.push_back({{"engine", "protovar k-means vs sklearn KMeans"}, {"size", kmSize}, {"ours_ms", oursKm},
-                         {"peer_ms", pk}, {"ratio", pk / oursKm}});
-        cases.push_back({{"engine", "protovar sampling vs numpy loop"}, {"size", sSize}, {"ours_ms", oursSample},
-                         {"peer_ms", ps}, {"ratio", ps / oursSample}});
+        cases.push_back({{"engine", "protovar k-means vs sklearn KMeans"},
+                         {"size", kmSize},
+                         {"ours_ms", oursKm},
+                         {"peer_ms", pk},
+                         {"ratio", pk / oursKm}});
+        cases.push_back({{"engine", "protovar sampling vs numpy loop"},
+                         {"size", sSize},
+                         {"ours_ms", oursSample},
+                         {"peer_ms", ps},
+                         {"ratio", ps / oursSample}});
         std::ofstream(jsonOut) << nlohmann::json{{"cases", cases}}.dump(2);
     }
     return 0;
