@@ -7,7 +7,7 @@ PKGS=(
   qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-svg-dev libqt6opengl6-dev qt6-qpa-plugins
   libgl-dev libglx-mesa0 libgl1-mesa-dri
   libvtk9-dev libeigen3-dev nlohmann-json3-dev libspectra-dev coinor-libclp-dev
-  gemmi-dev tao-pegtl-dev zlib1g-dev liblemon-dev libzip-dev libsodium-dev libboost-dev
+  gemmi-dev tao-pegtl-dev zlib1g-dev libpng-dev liblemon-dev libzip-dev libsodium-dev libboost-dev
   lrslib tm-align python3 python3-numpy python3-scipy python3-sklearn python3-networkx libopenblas0-pthread python3-threadpoolctl
   xvfb xauth fonts-dejavu-core
   desktop-file-utils appstream dpkg-dev
