@@ -21,11 +21,11 @@ struct AllocProblem {
 };
 
 struct Allocation {
-    std::vector<int> option;  ///< per item: index into bits
-    double lpObjective = 0;   ///< LP optimum (sum over layers when layer-wise)
-    double cost = 0;          ///< cost of the integer allocation
-    double avgBits = 0;       ///< sum b n / sum n of the integer allocation
-    int fractional = 0;       ///< experts that were split (0 or 1 per knapsack)
+    std::vector<int> option; ///< per item: index into bits
+    double lpObjective = 0;  ///< LP optimum (sum over layers when layer-wise)
+    double cost = 0;         ///< cost of the integer allocation
+    double avgBits = 0;      ///< sum b n / sum n of the integer allocation
+    int fractional = 0;      ///< experts that were split (0 or 1 per knapsack)
 };
 
 /// The knapsack items of items [from, to).

@@ -78,8 +78,9 @@ void outputBatch(const MoeLmModel& m, const std::vector<std::vector<int>>& ctx, 
 
 } // namespace
 
-Sensitivity measureSensitivity(const MoeLmModel& m, Importance kind, const std::vector<std::vector<int>>& contexts,
-                               const std::vector<int>& targets, const std::function<void(double)>& tick) {
+Sensitivity measureSensitivity(const MoeLmModel& m, Importance kind,
+                               const std::vector<std::vector<int>>& contexts, const std::vector<int>& targets,
+                               const std::function<void(double)>& tick) {
     Sensitivity s;
     s.kind = kind;
     if (kind == Importance::WeightError)
@@ -109,7 +110,8 @@ Sensitivity measureSensitivity(const MoeLmModel& m, Importance kind, const std::
     return s;
 }
 
-Eigen::MatrixXd expertCosts(const MoeLmModel& fp, const Sensitivity& s, const std::vector<int>& bits, int group) {
+Eigen::MatrixXd expertCosts(const MoeLmModel& fp, const Sensitivity& s, const std::vector<int>& bits,
+                            int group) {
     const size_t E = size_t(fp.nExperts());
     Eigen::MatrixXd c(Eigen::Index(fp.layers.size() * E), Eigen::Index(bits.size()));
     for (size_t l = 0; l < fp.layers.size(); ++l)
@@ -125,7 +127,8 @@ Eigen::MatrixXd expertCosts(const MoeLmModel& fp, const Sensitivity& s, const st
                     v = d1.squaredNorm() + d2.squaredNorm();
                     break;
                 case Importance::Fisher:
-                    v = s.a1[i].cwiseProduct(d1.cwiseAbs2()).sum() + s.a2[i].cwiseProduct(d2.cwiseAbs2()).sum();
+                    v = s.a1[i].cwiseProduct(d1.cwiseAbs2()).sum() +
+                        s.a2[i].cwiseProduct(d2.cwiseAbs2()).sum();
                     break;
                 case Importance::Output:
                     v = (d1.transpose() * s.a1[i] * d1).trace() + (d2.transpose() * s.a2[i] * d2).trace();

@@ -63,8 +63,9 @@ std::vector<ParamSpec> GemqEngine::params() const {
         g(ParamSpec::integer(P::kGroup, "group size", 4, 128, 32,
                              "consecutive input rows sharing one scale and zero point, per output column"),
           "quantisation"),
-        g(ParamSpec::choice(P::kImportance, "importance", {"fisher", "output", "weight_error"}, "fisher",
-                            "weight of the squared quantisation error: diagonal Fisher, routed-output proxy, or 1"),
+        g(ParamSpec::choice(
+              P::kImportance, "importance", {"fisher", "output", "weight_error"}, "fisher",
+              "weight of the squared quantisation error: diagonal Fisher, routed-output proxy, or 1"),
           "quantisation"),
         g(ParamSpec::integer(P::kRouterSteps, "router steps", 0, 2000, 200,
                              "Adam steps of router fine-tuning per stage (KL to full precision)"),
@@ -111,7 +112,8 @@ ResultDocument GemqEngine::run(const InputList& inputs, const ParamSet& p, RunCo
     const tinylm::ModelInput* model = tinylm::findModel(inputs);
     const tinylm::PromptsInput* calib = tinylm::findPrompts(inputs);
     if (table && (model || calib))
-        throw UsageError("an importance table runs the allocator alone: give it without a model or calibration");
+        throw UsageError(
+            "an importance table runs the allocator alone: give it without a model or calibration");
     if (calib && !model)
         throw UsageError("calibration token ids need a .safetensors moe_lm");
     const std::string importance = p.getString(P::kImportance);

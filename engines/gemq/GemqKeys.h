@@ -21,7 +21,7 @@ inline constexpr char kTrainEpochs[] = "train_epochs";
 } // namespace param
 
 namespace matrix {
-inline constexpr char kCost[] = "cost";                   ///< L*E rows (layer, expert) x bit options
+inline constexpr char kCost[] = "cost";                    ///< L*E rows (layer, expert) x bit options
 inline constexpr char kBitsGlobal[] = "bits_global";       ///< L x E
 inline constexpr char kBitsLayerwise[] = "bits_layerwise"; ///< L x E
 inline constexpr char kExpertLoad[] = "expert_load";       ///< L x E token share, full precision
@@ -29,9 +29,9 @@ inline constexpr char kExpertLoadQuant[] = "expert_load_quantised"; ///< L x E, 
 } // namespace matrix
 
 namespace vector {
-inline constexpr char kParams[] = "params";          ///< per (layer, expert): weights of w1 and w2
-inline constexpr char kBitOptions[] = "bit_options"; ///< the bit-widths
-inline constexpr char kFisherTrace[] = "fisher_trace";       ///< per layer: sum of F over expert w1, w2
+inline constexpr char kParams[] = "params";            ///< per (layer, expert): weights of w1 and w2
+inline constexpr char kBitOptions[] = "bit_options";   ///< the bit-widths
+inline constexpr char kFisherTrace[] = "fisher_trace"; ///< per layer: sum of F over expert w1, w2
 inline constexpr char kShiftBefore[] = "routing_shift_layer_before_ft"; ///< per layer
 inline constexpr char kShiftAfter[] = "routing_shift_layer_after_ft";   ///< per layer
 inline constexpr char kHullExperts[] = "hull_experts"; ///< item index (l E + e) of each hull series
@@ -43,7 +43,7 @@ inline constexpr char kGlobal[] = "loss_vs_bits_global";
 inline constexpr char kLayerwise[] = "loss_vs_bits_layerwise";
 inline constexpr char kLpGlobal[] = "lp_objective_vs_budget_global";
 inline constexpr char kLpLayerwise[] = "lp_objective_vs_budget_layerwise";
-inline constexpr char kHullPrefix[] = "hull_";      ///< + layer: hull of the layer's busiest expert
+inline constexpr char kHullPrefix[] = "hull_";       ///< + layer: hull of the layer's busiest expert
 inline constexpr char kOptionsPrefix[] = "options_"; ///< + layer: every option of that expert
 inline constexpr char kStageLoss[] = "stage_loss";   ///< GEMQ loss after each stage vs its budget
 } // namespace series
@@ -68,7 +68,7 @@ inline constexpr char kLossOneShot[] = "loss_one_shot";
 inline constexpr char kShiftBefore[] = "routing_shift_before_ft";
 inline constexpr char kShiftAfter[] = "routing_shift_after_ft";
 inline constexpr char kGlobalGain[] = "global_gain_vs_layerwise"; ///< relative, on the excess loss
-inline constexpr char kFisherSpread[] = "fisher_trace_spread";   ///< max / min over layers
+inline constexpr char kFisherSpread[] = "fisher_trace_spread";    ///< max / min over layers
 inline constexpr char kTrainLoss[] = "train_loss";
 inline constexpr char kBytesFp[] = "bytes_fp32";
 inline constexpr char kBytesGlobal[] = "bytes_global";

@@ -25,10 +25,12 @@ tinylm::MoeLmModel quantiseModel(const MoeLmModel& fp, const std::vector<int>& b
 }
 
 std::vector<double> stageBudgets(double target, int stages, const std::vector<int>& bits) {
-    const double top = std::max(target, std::min(double(*std::max_element(bits.begin(), bits.end())), target + 1.5));
+    const double top =
+        std::max(target, std::min(double(*std::max_element(bits.begin(), bits.end())), target + 1.5));
     std::vector<double> b;
     for (int s = 0; s < stages; ++s)
-        b.push_back(stages == 1 ? target : target + (top - target) * double(stages - 1 - s) / double(stages - 1));
+        b.push_back(stages == 1 ? target
+                                : target + (top - target) * double(stages - 1 - s) / double(stages - 1));
     return b;
 }
 
@@ -62,7 +64,8 @@ PipelineResult runPipeline(const ModelSetup& s, const Sensitivity& fpSens, const
             r.shiftBeforeFt = routingShift(s.fpEval, o, &r.shiftLayerBefore);
             r.lossBeforeFt = tinylm::moeLoss(plain, s.evalCtx, s.evalY);
         }
-        tuneRouters(current, s.calibCtx, s.targets, c.tune, rng.fork("tune " + std::to_string(st)), sub(0.25, 1));
+        tuneRouters(current, s.calibCtx, s.targets, c.tune, rng.fork("tune " + std::to_string(st)),
+                    sub(0.25, 1));
         r.stageBudget.push_back(budgets[st]);
         r.stageLoss.push_back(tinylm::moeLoss(current, s.evalCtx, s.evalY));
     }

@@ -17,7 +17,7 @@ struct ModelSetup {
     tinylm::MoeLmModel fp;
     std::vector<std::vector<int>> calibCtx, evalCtx;
     std::vector<int> calibY, evalY;
-    TuneTargets targets;     ///< fp distributions on the calibration rows
+    TuneTargets targets;      ///< fp distributions on the calibration rows
     tinylm::MoeOutput fpEval; ///< fp forward on the evaluation rows
     double lossFp = 0;
 };
@@ -25,7 +25,8 @@ struct ModelSetup {
 /// \a fp with each expert's w1, w2 quantised at bits[option[l E + e]] (groups of \a group rows)
 /// and the routers of \a routers.
 tinylm::MoeLmModel quantiseModel(const tinylm::MoeLmModel& fp, const std::vector<int>& bits,
-                                 const std::vector<int>& option, int group, const tinylm::MoeLmModel& routers);
+                                 const std::vector<int>& option, int group,
+                                 const tinylm::MoeLmModel& routers);
 
 struct PipelineConfig {
     bool global = true;
@@ -38,8 +39,8 @@ struct PipelineConfig {
 };
 
 struct PipelineResult {
-    AllocProblem problem;  ///< last stage (costs)
-    Allocation alloc;      ///< last stage
+    AllocProblem problem;     ///< last stage (costs)
+    Allocation alloc;         ///< last stage
     tinylm::MoeLmModel model; ///< quantised, routers tuned
     /// Before: the last stage's quantised experts with the full-precision routers; after: tuned.
     double lossBeforeFt = 0, lossAfterFt = 0, shiftBeforeFt = 0, shiftAfterFt = 0;

@@ -53,9 +53,9 @@ std::vector<std::string> bitLabels(const std::vector<int>& bits) {
 /// Stage "pack" (allocation part): costs, params, bit options, allocations, LP objectives, the LP
 /// curves over budgets, the hulls of one expert per layer (\a hullItems), and the claim that the
 /// greedy equals CLP's optimum.
-void packAllocation(const AllocProblem& pr, double avg, const std::vector<int>& hullItems, ResultDocument& doc) {
-    doc.matrices[K::matrix::kCost] =
-        matrixOf(pr.cost, itemLabels(pr.layers, pr.experts), bitLabels(pr.bits));
+void packAllocation(const AllocProblem& pr, double avg, const std::vector<int>& hullItems,
+                    ResultDocument& doc) {
+    doc.matrices[K::matrix::kCost] = matrixOf(pr.cost, itemLabels(pr.layers, pr.experts), bitLabels(pr.bits));
     doc.vectors[K::vector::kParams] = pr.params;
     doc.vectors[K::vector::kBitOptions] = std::vector<double>(pr.bits.begin(), pr.bits.end());
     const Allocation g = allocate(pr, avg, true), lw = allocate(pr, avg, false);
@@ -73,11 +73,11 @@ void packAllocation(const AllocProblem& pr, double avg, const std::vector<int>& 
     doc.metrics[K::metric::kLpClpLayerwise] = clpL;
     const double scale = std::max({std::abs(clpG), std::abs(clpL), 1e-300});
     const double dev = std::max(std::abs(g.lpObjective - clpG), std::abs(lw.lpObjective - clpL)) / scale;
-    doc.claims.push_back(claimOf(K::claim::kGreedyLp,
-                                 "The convex-hull greedy reaches the LP optimum (CLP dual simplex), global and "
-                                 "layer-wise",
-                                 dev <= 1e-7, dev, 1e-7,
-                                 "max relative |greedy - CLP| of the two LP objectives at avg_bits"));
+    doc.claims.push_back(
+        claimOf(K::claim::kGreedyLp,
+                "The convex-hull greedy reaches the LP optimum (CLP dual simplex), global and "
+                "layer-wise",
+                dev <= 1e-7, dev, 1e-7, "max relative |greedy - CLP| of the two LP objectives at avg_bits"));
     Series sg = emptySeries("average bits (budget)", "LP objective (cost)"), sl = sg;
     const double lo = minAverageBits(pr), hi = double(pr.bits.back());
     for (int i = 0; i <= 60; ++i) {
@@ -117,8 +117,8 @@ std::vector<int> costliestPerLayer(const AllocProblem& pr) {
 }
 
 /// Stage "setup": the fp model (trained on the cluster corpus, or the user's) and its data.
-ModelSetup setupModel(const MoeLmModel* model, const tinylm::PromptSet* calib, const ParamSet& p, const Rng& root,
-                      RunContext& ctx, ResultDocument& doc) {
+ModelSetup setupModel(const MoeLmModel* model, const tinylm::PromptSet* calib, const ParamSet& p,
+                      const Rng& root, RunContext& ctx, ResultDocument& doc) {
     ModelSetup s;
     if (model) {
         s.fp = *model;
@@ -168,7 +168,8 @@ double evalLoss(const ModelSetup& s, const AllocProblem& pr, const Allocation& a
 
 /// Stage "sweep": loss against average bits for uniform, layer-wise and global allocations (stage-0
 /// costs, no router tuning).
-void sweepStage(const ModelSetup& s, const AllocProblem& pr, int group, RunContext& ctx, ResultDocument& doc) {
+void sweepStage(const ModelSetup& s, const AllocProblem& pr, int group, RunContext& ctx,
+                ResultDocument& doc) {
     Series u = emptySeries("average bits", "loss (nats/token)"), g = u, l = u;
     for (size_t j = 0; j < pr.bits.size(); ++j) {
         Allocation a;
@@ -194,23 +195,25 @@ void sweepStage(const ModelSetup& s, const AllocProblem& pr, int group, RunConte
 
 void claimsStage(const ParamSet& p, ResultDocument& doc) {
     const auto& m = doc.metrics;
-    const double fp = m.at(K::metric::kLossFp), g = m.at(K::metric::kLossGlobal), l = m.at(K::metric::kLossLayerwise);
-    doc.claims.push_back(claimOf(K::claim::kGlobalBeats,
-                                 "At the budget, the global LP's loss is not above the layer-wise LP's", g <= l,
-                                 g - l, 0, "loss_global - loss_layerwise (nats/token), both progressive + router tuning"));
+    const double fp = m.at(K::metric::kLossFp), g = m.at(K::metric::kLossGlobal),
+                 l = m.at(K::metric::kLossLayerwise);
+    doc.claims.push_back(claimOf(
+        K::claim::kGlobalBeats, "At the budget, the global LP's loss is not above the layer-wise LP's",
+        g <= l, g - l, 0, "loss_global - loss_layerwise (nats/token), both progressive + router tuning"));
     const double gain = m.at(K::metric::kGlobalGain);
     if (p.getDouble(P::kHetero) >= 1.0)
-        doc.claims.push_back(claimOf(K::claim::kGlobalGain,
-                                     "On heterogeneous layers the global LP gains >= 5% over layer-wise", gain >= 0.05,
-                                     gain, 0.05,
-                                     "(loss_layerwise - loss_global) / (loss_layerwise - loss_fp), excess loss"));
+        doc.claims.push_back(
+            claimOf(K::claim::kGlobalGain,
+                    "On heterogeneous layers the global LP gains >= 5% over layer-wise", gain >= 0.05, gain,
+                    0.05, "(loss_layerwise - loss_global) / (loss_layerwise - loss_fp), excess loss"));
     (void)fp;
     const double sb = m.at(K::metric::kShiftBefore), sa = m.at(K::metric::kShiftAfter);
-    doc.claims.push_back(claimOf(K::claim::kRouterShift, "Router fine-tuning lowers the routing shift", sa < sb,
-                                 sa - sb, 0, "routing_shift_after_ft - routing_shift_before_ft (GEMQ, last stage)"));
+    doc.claims.push_back(claimOf(K::claim::kRouterShift, "Router fine-tuning lowers the routing shift",
+                                 sa < sb, sa - sb, 0,
+                                 "routing_shift_after_ft - routing_shift_before_ft (GEMQ, last stage)"));
     const double lb = m.at(K::metric::kLossGlobalBeforeFt);
-    doc.claims.push_back(claimOf(K::claim::kRouterLoss, "Router fine-tuning lowers the loss", g < lb, g - lb, 0,
-                                 "loss_global - loss_global_before_ft (last stage, nats/token)"));
+    doc.claims.push_back(claimOf(K::claim::kRouterLoss, "Router fine-tuning lowers the loss", g < lb, g - lb,
+                                 0, "loss_global - loss_global_before_ft (last stage, nats/token)"));
 }
 
 } // namespace
@@ -260,11 +263,12 @@ void runGemq(const MoeLmModel* model, const tinylm::PromptSet* calib, const Para
         doc.notes.push_back("no calibration tokens: allocation from the weight error only, no losses");
         return;
     }
-    const Sensitivity fisher =
-        measureSensitivity(s.fp, Importance::Fisher, s.calibCtx, s.calibY, tickIn(0.3, 0.34, "Fisher traces"));
+    const Sensitivity fisher = measureSensitivity(s.fp, Importance::Fisher, s.calibCtx, s.calibY,
+                                                  tickIn(0.3, 0.34, "Fisher traces"));
     const Sensitivity fpSens =
-        imp == Importance::Fisher ? fisher
-                                  : measureSensitivity(s.fp, imp, s.calibCtx, s.calibY, tickIn(0.34, 0.36, "sensitivity"));
+        imp == Importance::Fisher
+            ? fisher
+            : measureSensitivity(s.fp, imp, s.calibCtx, s.calibY, tickIn(0.34, 0.36, "sensitivity"));
     const std::vector<double> traces = fisherTracePerLayer(fisher, pr.layers, pr.experts);
     doc.vectors[K::vector::kFisherTrace] = traces;
     const auto [tmin, tmax] = std::minmax_element(traces.begin(), traces.end());
@@ -281,21 +285,24 @@ void runGemq(const MoeLmModel* model, const tinylm::PromptSet* calib, const Para
     pc.tune.steps = int(p.getInt(P::kRouterSteps));
     const bool oneShot = pc.stages > 1;
     const double span = oneShot ? 0.18 : 0.27;
-    const PipelineResult g = runPipeline(s, fpSens, pc, root.fork("global"), tickIn(0.36, 0.36 + span, "GEMQ (global)"));
+    const PipelineResult g =
+        runPipeline(s, fpSens, pc, root.fork("global"), tickIn(0.36, 0.36 + span, "GEMQ (global)"));
     pc.global = false;
-    const PipelineResult l =
-        runPipeline(s, fpSens, pc, root.fork("layerwise"), tickIn(0.36 + span, 0.36 + 2 * span, "layer-wise"));
+    const PipelineResult l = runPipeline(s, fpSens, pc, root.fork("layerwise"),
+                                         tickIn(0.36 + span, 0.36 + 2 * span, "layer-wise"));
     double lossOneShot = g.lossAfterFt;
     if (oneShot) {
         pc.global = true;
         pc.stages = 1;
-        lossOneShot = runPipeline(s, fpSens, pc, root.fork("one-shot"), tickIn(0.72, 0.9, "one-shot")).lossAfterFt;
+        lossOneShot =
+            runPipeline(s, fpSens, pc, root.fork("one-shot"), tickIn(0.72, 0.9, "one-shot")).lossAfterFt;
     }
     sweepStage(s, pr, group, ctx, doc);
 
     // Stage "pack": the allocation keys on the last stage's costs of the global pipeline.
     packAllocation(g.problem, avg, costliestPerLayer(g.problem), doc);
-    doc.matrices[K::matrix::kBitsLayerwise] = matrixOf(bitsMatrix(l.problem, l.alloc), "layer ", "expert ", 0);
+    doc.matrices[K::matrix::kBitsLayerwise] =
+        matrixOf(bitsMatrix(l.problem, l.alloc), "layer ", "expert ", 0);
     doc.metrics[K::metric::kAvgBitsLayerwise] = l.alloc.avgBits;
     doc.matrices[K::matrix::kExpertLoadQuant] = matrixOf(g.loadBeforeFt, "layer ", "expert ", 0);
     auto& m = doc.metrics;
@@ -328,7 +335,8 @@ void runGemq(const MoeLmModel* model, const tinylm::PromptSet* calib, const Para
         const tinylm::MoeExpert& x = s.fp.layers[size_t(i / pr.experts)].experts[size_t(i % pr.experts)];
         const int b = bits[size_t(g.alloc.option[size_t(i)])];
         bytesFp += 4.0 * double(x.w1.size() + x.w2.size());
-        bytesQ += quantisedBytes(x.w1.rows(), x.w1.cols(), b, group) + quantisedBytes(x.w2.rows(), x.w2.cols(), b, group);
+        bytesQ += quantisedBytes(x.w1.rows(), x.w1.cols(), b, group) +
+                  quantisedBytes(x.w2.rows(), x.w2.cols(), b, group);
     }
     m[K::metric::kBytesFp] = bytesFp;
     m[K::metric::kBytesGlobal] = bytesQ;

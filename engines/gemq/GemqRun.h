@@ -13,7 +13,7 @@
 namespace pl::gemq {
 
 void runAllocatorOnly(const ImportanceInput& table, const ParamSet& p, RunContext& ctx, ResultDocument& doc);
-void runGemq(const tinylm::MoeLmModel* model, const tinylm::PromptSet* calib, const ParamSet& p, RunContext& ctx,
-             ResultDocument& doc);
+void runGemq(const tinylm::MoeLmModel* model, const tinylm::PromptSet* calib, const ParamSet& p,
+             RunContext& ctx, ResultDocument& doc);
 
 } // namespace pl::gemq

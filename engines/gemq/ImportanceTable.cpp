@@ -48,13 +48,13 @@ double number(const std::string& s, const std::string& name, int64_t line, int64
     return v;
 }
 
-int integer(const std::string& s, const std::string& name, int64_t line, int64_t col, const char* what, int lo,
-            int hi) {
+int integer(const std::string& s, const std::string& name, int64_t line, int64_t col, const char* what,
+            int lo, int hi) {
     const double v = number(s, name, line, col, what);
     if (v != std::floor(v) || v < lo || v > hi)
         throw InputError(name,
-                         std::string(what) + " '" + s + "' is not an integer in [" + std::to_string(lo) + ", " +
-                             std::to_string(hi) + "]",
+                         std::string(what) + " '" + s + "' is not an integer in [" + std::to_string(lo) +
+                             ", " + std::to_string(hi) + "]",
                          line, col);
     return int(v);
 }
@@ -98,9 +98,9 @@ std::shared_ptr<ImportanceInput> parseImportanceCsv(const std::string& text, con
             continue;
         }
         if (f.size() != 5)
-            throw InputError(name, "expected 5 fields (layer,expert,bits,cost,params), found " +
-                                       std::to_string(f.size()),
-                             lineNo);
+            throw InputError(
+                name, "expected 5 fields (layer,expert,bits,cost,params), found " + std::to_string(f.size()),
+                lineNo);
         const int l = integer(f[0], name, lineNo, 1, "layer", 0, 1023);
         const int e = integer(f[1], name, lineNo, 2, "expert", 0, 4095);
         const int b = integer(f[2], name, lineNo, 3, "bits", 1, 16);
@@ -156,8 +156,9 @@ std::shared_ptr<ImportanceInput> parseImportanceCsv(const std::string& text, con
             }
     in->path = name;
     in->kind = "importance";
-    in->summary = "importance table: " + std::to_string(in->layers) + " layers x " + std::to_string(in->experts) +
-                  " experts x " + std::to_string(in->bits.size()) + " bit-widths";
+    in->summary = "importance table: " + std::to_string(in->layers) + " layers x " +
+                  std::to_string(in->experts) + " experts x " + std::to_string(in->bits.size()) +
+                  " bit-widths";
     return in;
 }
 

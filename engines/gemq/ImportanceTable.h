@@ -16,8 +16,8 @@ namespace pl::gemq {
 
 struct ImportanceInput : LoadedInput {
     int layers = 0, experts = 0;
-    std::vector<int> bits;  ///< ascending
-    Eigen::MatrixXd cost;   ///< (layers * experts) x bits.size(), row l * experts + e
+    std::vector<int> bits;      ///< ascending
+    Eigen::MatrixXd cost;       ///< (layers * experts) x bits.size(), row l * experts + e
     std::vector<double> params; ///< per row
 };
 

@@ -23,7 +23,8 @@ std::vector<int> lowerHull(const MckpItem& item) {
     for (int j : order) {
         if (!undominated.empty()) {
             const int last = undominated.back();
-            if (item.weight[size_t(j)] == item.weight[size_t(last)] || item.cost[size_t(j)] >= item.cost[size_t(last)])
+            if (item.weight[size_t(j)] == item.weight[size_t(last)] ||
+                item.cost[size_t(j)] >= item.cost[size_t(last)])
                 continue;
         }
         undominated.push_back(j);

@@ -17,13 +17,13 @@ struct MckpItem {
 };
 
 struct MckpSolution {
-    std::vector<int> choice;   ///< integer option per item (the fractional item at its lower option)
-    int fractionalItem = -1;   ///< the item split between two options (-1: none)
-    int upperOption = -1;      ///< its upper option
-    double fraction = 0;       ///< the share z on the upper option, in (0, 1)
-    double lpObjective = 0;    ///< optimum of the relaxation
+    std::vector<int> choice;     ///< integer option per item (the fractional item at its lower option)
+    int fractionalItem = -1;     ///< the item split between two options (-1: none)
+    int upperOption = -1;        ///< its upper option
+    double fraction = 0;         ///< the share z on the upper option, in (0, 1)
+    double lpObjective = 0;      ///< optimum of the relaxation
     double integerObjective = 0; ///< cost of `choice`
-    double weightUsed = 0;     ///< total weight of `choice`
+    double weightUsed = 0;       ///< total weight of `choice`
 };
 
 /// Option indices on the lower convex hull of (weight, cost), by increasing weight, dominated

@@ -136,7 +136,8 @@ MoeVars moeConstants(nn::Tape& tape, const MoeLmModel& m) {
         v.router.push_back(tape.constant(layer.router));
         std::vector<MoeExpertVars> ex;
         for (const MoeExpert& x : layer.experts)
-            ex.push_back({tape.constant(x.w1), tape.constant(x.b1), tape.constant(x.w2), tape.constant(x.b2)});
+            ex.push_back(
+                {tape.constant(x.w1), tape.constant(x.b1), tape.constant(x.w2), tape.constant(x.b2)});
         v.expert.push_back(std::move(ex));
     }
     return v;
@@ -170,8 +171,8 @@ MoeTapeOutput moeTapeForward(nn::Tape& tape, const MoeVars& v, const MoeLmModel&
                 frac(0, e) += 1.0 / (double(R) * shape.topK);
             }
         const nn::Var g = nn::softmaxRows(nn::add(rl, tape.constant(mask)));
-        const nn::Var bal = nn::scale(nn::sum(nn::mul(nn::colMean(nn::softmaxRows(rl)), tape.constant(frac))),
-                                      double(E));
+        const nn::Var bal =
+            nn::scale(nn::sum(nn::mul(nn::colMean(nn::softmaxRows(rl)), tape.constant(frac))), double(E));
         out.balance = l == 0 ? bal : nn::add(out.balance, bal);
         std::vector<ExpertNodes> nodes(static_cast<size_t>(E));
         nn::Var sum;

@@ -134,16 +134,20 @@ void expertLoad(const ResultDocument& d, FigureSpec& f) {
 
 void hulls(const ResultDocument& d, FigureSpec& f) {
     const std::vector<double>* items = fig::vector(d, keys::vector::kHullExperts);
-    const double E = fig::matrix(d, keys::matrix::kBitsGlobal) ? double(fig::matrix(d, keys::matrix::kBitsGlobal)->cols) : 1;
+    const double E = fig::matrix(d, keys::matrix::kBitsGlobal)
+                         ? double(fig::matrix(d, keys::matrix::kBitsGlobal)->cols)
+                         : 1;
     if (items)
         for (size_t l = 0; l < items->size(); ++l) {
             const int i = int((*items)[l]);
             const QString name =
                 QStringLiteral("layer %1, expert %2").arg(int(i / E)).arg(i - int(i / E) * int(E));
-            SeriesSpec h = fig::series(d, keys::series::kHullPrefix + std::to_string(l), name + QStringLiteral(" hull"),
-                                       SeriesSpec::Style::LineWithPoints, int(l % 8));
-            SeriesSpec o = fig::series(d, keys::series::kOptionsPrefix + std::to_string(l), name + QStringLiteral(" options"),
-                                       SeriesSpec::Style::Scatter, int(l % 8));
+            SeriesSpec h =
+                fig::series(d, keys::series::kHullPrefix + std::to_string(l), name + QStringLiteral(" hull"),
+                            SeriesSpec::Style::LineWithPoints, int(l % 8));
+            SeriesSpec o =
+                fig::series(d, keys::series::kOptionsPrefix + std::to_string(l),
+                            name + QStringLiteral(" options"), SeriesSpec::Style::Scatter, int(l % 8));
             f.chart.series << h << o;
         }
     f.chart.xLabel = QStringLiteral("bits");
@@ -156,12 +160,13 @@ void hulls(const ResultDocument& d, FigureSpec& f) {
 void budget(const ResultDocument& d, FigureSpec& f) {
     f.chart.series << fig::series(d, keys::series::kLpLayerwise, QStringLiteral("layer-wise LP"),
                                   SeriesSpec::Style::Line, 1);
-    f.chart.series << fig::series(d, keys::series::kLpGlobal, QStringLiteral("global LP"), SeriesSpec::Style::Line,
-                                  2);
+    f.chart.series << fig::series(d, keys::series::kLpGlobal, QStringLiteral("global LP"),
+                                  SeriesSpec::Style::Line, 2);
     f.chart.xLabel = fig::xlabel(d, keys::series::kLpGlobal);
     f.chart.yLabel = fig::ylabel(d, keys::series::kLpGlobal);
     f.chart.logY = true;
-    f.chart.markers << MarkerSpec{MarkerSpec::Axis::X, std::atof(fig::param(d, keys::param::kAvgBits).c_str()),
+    f.chart.markers << MarkerSpec{MarkerSpec::Axis::X,
+                                  std::atof(fig::param(d, keys::param::kAvgBits).c_str()),
                                   QStringLiteral("avg_bits")};
     f.caption = QStringLiteral("The LP optimum as the budget slides (re-solved exactly at each point): the "
                                "global LP is never above the layer-wise one. At avg_bits: %1 vs %2.")

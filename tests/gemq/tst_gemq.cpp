@@ -110,7 +110,7 @@ ResultDocument runWith(uint64_t seed, const std::map<std::string, std::string>& 
     return e.run(inputs, p, ctx);
 }
 
-const std::map<std::string, std::string> kSmall = {{"layers", "2"},       {"experts", "4"},
+const std::map<std::string, std::string> kSmall = {{"layers", "2"},        {"experts", "4"},
                                                    {"router_steps", "20"}, {"stages", "2"},
                                                    {"train_epochs", "1"},  {"calib_tokens", "512"}};
 
@@ -180,7 +180,8 @@ private slots:
         QCOMPARE(q(3, 0), 2.0);
         QCOMPARE(q(0, 4), 0.25);
         // More bits never increase the error of a group.
-        QVERIFY((w - quantiseGroupwise(w, 8, 8)).squaredNorm() < (w - quantiseGroupwise(w, 3, 8)).squaredNorm());
+        QVERIFY((w - quantiseGroupwise(w, 8, 8)).squaredNorm() <
+                (w - quantiseGroupwise(w, 3, 8)).squaredNorm());
     }
 
     void hullIsLowerConvex() {
@@ -209,13 +210,13 @@ private slots:
             const Instance in = randomInstance(r);
             const MckpSolution s = solveMckpGreedy(in.items, in.capacity);
             const double clp = solveMckpLpClp(in.items, in.capacity);
-            QVERIFY2(std::abs(s.lpObjective - clp) <= 1e-8 * std::max(1.0, std::abs(clp)),
-                     qPrintable(QStringLiteral("%1 vs %2").arg(s.lpObjective, 0, 'g', 17).arg(clp, 0, 'g', 17)));
+            QVERIFY2(
+                std::abs(s.lpObjective - clp) <= 1e-8 * std::max(1.0, std::abs(clp)),
+                qPrintable(QStringLiteral("%1 vs %2").arg(s.lpObjective, 0, 'g', 17).arg(clp, 0, 'g', 17)));
             QVERIFY(s.weightUsed <= in.capacity * (1 + 1e-12));
             QVERIFY(s.integerObjective >= s.lpObjective - 1e-12);
         }
-        QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
-                                 solveMckpGreedy({MckpItem{{2, 4}, {1, 0.5}}}, 1.9));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, solveMckpGreedy({MckpItem{{2, 4}, {1, 0.5}}}, 1.9));
     }
 
     void greedyEqualsHighsAndBoundsMilp() {
@@ -394,7 +395,8 @@ private slots:
     }
 
     void allocatorAloneOnATable() {
-        const auto t = readImportanceCsv(PAPERLAB_SOURCE_DIR "/resources/examples/gemq-moe-quant/made-up-importance.csv");
+        const auto t = readImportanceCsv(PAPERLAB_SOURCE_DIR
+                                         "/resources/examples/gemq-moe-quant/made-up-importance.csv");
         const ResultDocument d = runWith(1, {{"avg_bits", "3"}}, {t});
         QCOMPARE(d.matrices.at(K::matrix::kCost).rows, int64_t(64));
         QCOMPARE(d.matrices.at(K::matrix::kBitsGlobal).rows, int64_t(8));
@@ -424,10 +426,10 @@ private slots:
             QCOMPARE(a.matrices.at(k).rows, int64_t(2));
             QCOMPARE(a.matrices.at(k).cols, int64_t(4));
         }
-        for (const char* k : {K::metric::kLpGlobal, K::metric::kLpLayerwise, K::metric::kCostGlobal,
-                              K::metric::kAvgBitsGlobal, K::metric::kLossFp, K::metric::kLossUniform,
-                              K::metric::kLossGlobal, K::metric::kLossLayerwise, K::metric::kShiftBefore,
-                              K::metric::kShiftAfter})
+        for (const char* k :
+             {K::metric::kLpGlobal, K::metric::kLpLayerwise, K::metric::kCostGlobal,
+              K::metric::kAvgBitsGlobal, K::metric::kLossFp, K::metric::kLossUniform, K::metric::kLossGlobal,
+              K::metric::kLossLayerwise, K::metric::kShiftBefore, K::metric::kShiftAfter})
             QVERIFY2(a.metrics.count(k), k);
         QVERIFY(a.metrics.at(K::metric::kLpGlobal) <= a.metrics.at(K::metric::kLpLayerwise) + 1e-15);
         QVERIFY(a.metrics.at(K::metric::kLpGlobal) <= a.metrics.at(K::metric::kCostGlobal) + 1e-15);

@@ -32,12 +32,13 @@ bool holds(const ResultDocument& d, const char* id) {
 
 void log(const char* what, uint64_t seed, const ResultDocument& d) {
     const auto& m = d.metrics;
-    qInfo("%s seed %d: loss fp %.4f uniform(%g) %.4f layerwise %.4f global %.4f (before ft %.4f, one-shot %.4f) "
+    qInfo("%s seed %d: loss fp %.4f uniform(%g) %.4f layerwise %.4f global %.4f (before ft %.4f, one-shot "
+          "%.4f) "
           "gain %.3f shift %.3f -> %.3f fisher spread %.1f",
-          what, int(seed), m.at(K::metric::kLossFp), m.at(K::metric::kUniformBits), m.at(K::metric::kLossUniform),
-          m.at(K::metric::kLossLayerwise), m.at(K::metric::kLossGlobal), m.at(K::metric::kLossGlobalBeforeFt),
-          m.at(K::metric::kLossOneShot), m.at(K::metric::kGlobalGain), m.at(K::metric::kShiftBefore),
-          m.at(K::metric::kShiftAfter), m.at(K::metric::kFisherSpread));
+          what, int(seed), m.at(K::metric::kLossFp), m.at(K::metric::kUniformBits),
+          m.at(K::metric::kLossUniform), m.at(K::metric::kLossLayerwise), m.at(K::metric::kLossGlobal),
+          m.at(K::metric::kLossGlobalBeforeFt), m.at(K::metric::kLossOneShot), m.at(K::metric::kGlobalGain),
+          m.at(K::metric::kShiftBefore), m.at(K::metric::kShiftAfter), m.at(K::metric::kFisherSpread));
 }
 
 } // namespace
@@ -54,7 +55,8 @@ private slots:
             QVERIFY(holds(d, K::claim::kGlobalBeats));
             QVERIFY(holds(d, K::claim::kRouterShift));
             const auto& m = d.metrics;
-            QCOMPARE(holds(d, K::claim::kRouterLoss), m.at(K::metric::kLossGlobal) < m.at(K::metric::kLossGlobalBeforeFt));
+            QCOMPARE(holds(d, K::claim::kRouterLoss),
+                     m.at(K::metric::kLossGlobal) < m.at(K::metric::kLossGlobalBeforeFt));
             lossLowered += holds(d, K::claim::kRouterLoss);
             QVERIFY(m.at(K::metric::kLossGlobal) <= m.at(K::metric::kLossLayerwise));
             QVERIFY(m.at(K::metric::kShiftAfter) < m.at(K::metric::kShiftBefore));

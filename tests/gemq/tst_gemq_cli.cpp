@@ -19,13 +19,15 @@ using pl::test::readResult;
 using pl::test::runCli;
 
 const QString kPanel = QStringLiteral("gemq-moe-quant");
-const QStringList kSmall = {QStringLiteral("--set"), QStringLiteral("layers=2"),        QStringLiteral("--set"),
-                            QStringLiteral("experts=4"), QStringLiteral("--set"),      QStringLiteral("router_steps=20"),
-                            QStringLiteral("--set"),     QStringLiteral("train_epochs=1"), QStringLiteral("--set"),
-                            QStringLiteral("calib_tokens=512")};
+const QStringList kSmall = {QStringLiteral("--set"), QStringLiteral("layers=2"),
+                            QStringLiteral("--set"), QStringLiteral("experts=4"),
+                            QStringLiteral("--set"), QStringLiteral("router_steps=20"),
+                            QStringLiteral("--set"), QStringLiteral("train_epochs=1"),
+                            QStringLiteral("--set"), QStringLiteral("calib_tokens=512")};
 
 QString example(const char* name) {
-    return QStringLiteral(PAPERLAB_SOURCE_DIR "/resources/examples/gemq-moe-quant/") + QString::fromLatin1(name);
+    return QStringLiteral(PAPERLAB_SOURCE_DIR "/resources/examples/gemq-moe-quant/") +
+           QString::fromLatin1(name);
 }
 
 } // namespace
@@ -41,8 +43,8 @@ private slots:
     void deterministicWithTheKeys() {
         QTemporaryDir dir;
         const QStringList common =
-            QStringList{QStringLiteral("run"), kPanel, QStringLiteral("--seed"), QStringLiteral("4")} + kSmall +
-            QStringList{QStringLiteral("--out")};
+            QStringList{QStringLiteral("run"), kPanel, QStringLiteral("--seed"), QStringLiteral("4")} +
+            kSmall + QStringList{QStringLiteral("--out")};
         QCOMPARE(runCli(common + QStringList{dir.filePath("a.json")}), 0);
         QCOMPARE(runCli(common + QStringList{dir.filePath("b.json")}), 0);
         const auto a = readResult(dir.filePath("a.json")), b = readResult(dir.filePath("b.json"));
@@ -52,16 +54,16 @@ private slots:
         QVERIFY(a.matrices.count("bits_layerwise"));
         QCOMPARE(a.vectors.at("params").size(), size_t(8));
         QCOMPARE(a.vectors.at("bit_options").size(), size_t(4));
-        for (const char* m : {"lp_objective_global", "lp_objective_layerwise", "cost_global", "avg_bits_global",
-                              "loss_fp", "loss_uniform", "loss_global", "loss_layerwise", "routing_shift_before_ft",
-                              "routing_shift_after_ft"})
+        for (const char* m : {"lp_objective_global", "lp_objective_layerwise", "cost_global",
+                              "avg_bits_global", "loss_fp", "loss_uniform", "loss_global", "loss_layerwise",
+                              "routing_shift_before_ft", "routing_shift_after_ft"})
             QVERIFY2(a.metrics.count(m), m);
     }
 
     void exampleTable() {
         QTemporaryDir dir;
-        QCOMPARE(runCli({QStringLiteral("run"), kPanel, QStringLiteral("--input"), example("made-up-importance.csv"),
-                         QStringLiteral("--out"), dir.filePath("r.json")}),
+        QCOMPARE(runCli({QStringLiteral("run"), kPanel, QStringLiteral("--input"),
+                         example("made-up-importance.csv"), QStringLiteral("--out"), dir.filePath("r.json")}),
                  0);
         const auto r = readResult(dir.filePath("r.json"));
         QCOMPARE(r.matrices.at("bits_global").rows, int64_t(8));
@@ -73,21 +75,23 @@ private slots:
         QCOMPARE(runCli({QStringLiteral("run"), kPanel, QStringLiteral("--input"),
                          example("random-moe-lm/model.safetensors"), QStringLiteral("--input"),
                          example("random-moe-lm/calibration.txt"), QStringLiteral("--set"),
-                         QStringLiteral("group=8"), QStringLiteral("--set"), QStringLiteral("router_steps=20"),
-                         QStringLiteral("--out"), dir.filePath("r.json")}),
+                         QStringLiteral("group=8"), QStringLiteral("--set"),
+                         QStringLiteral("router_steps=20"), QStringLiteral("--out"), dir.filePath("r.json")}),
                  0);
         const auto r = readResult(dir.filePath("r.json"));
         QCOMPARE(r.matrices.at("bits_global").rows, int64_t(2));
         QVERIFY(r.metrics.count("loss_global"));
         QString err;
         QCOMPARE(runCli({QStringLiteral("run"), kPanel, QStringLiteral("--input"),
-                         example("random-moe-lm/model.safetensors"), QStringLiteral("--out"), dir.filePath("s.json")},
+                         example("random-moe-lm/model.safetensors"), QStringLiteral("--out"),
+                         dir.filePath("s.json")},
                         &err),
                  1);
         QVERIFY2(err.contains(QStringLiteral("calibration")), qPrintable(err));
         QCOMPARE(runCli({QStringLiteral("run"), kPanel, QStringLiteral("--input"),
                          example("random-moe-lm/model.safetensors"), QStringLiteral("--set"),
-                         QStringLiteral("importance=weight_error"), QStringLiteral("--out"), dir.filePath("w.json")}),
+                         QStringLiteral("importance=weight_error"), QStringLiteral("--out"),
+                         dir.filePath("w.json")}),
                  0);
         QVERIFY(!readResult(dir.filePath("w.json")).metrics.count("loss_global"));
     }
@@ -95,9 +99,9 @@ private slots:
     void budgetBelowMinimum() {
         QTemporaryDir dir;
         QString err;
-        QCOMPARE(runCli({QStringLiteral("run"), kPanel, QStringLiteral("--input"), example("made-up-importance.csv"),
-                         QStringLiteral("--set"), QStringLiteral("avg_bits=1.5"), QStringLiteral("--out"),
-                         dir.filePath("r.json")},
+        QCOMPARE(runCli({QStringLiteral("run"), kPanel, QStringLiteral("--input"),
+                         example("made-up-importance.csv"), QStringLiteral("--set"),
+                         QStringLiteral("avg_bits=1.5"), QStringLiteral("--out"), dir.filePath("r.json")},
                         &err),
                  1);
         QVERIFY2(err.contains(QStringLiteral("minimum average bits = 2")) &&
@@ -120,7 +124,8 @@ private slots:
                 QStringLiteral(PAPERLAB_SOURCE_DIR "/tests/data/bad/gemq-moe-quant-missing-combination.csv"),
                 QStringLiteral("--out"), dir.filePath("r.json")},
                &err);
-        QVERIFY2(err.contains(QStringLiteral("missing combination layer 0, expert 1, bits 4")), qPrintable(err));
+        QVERIFY2(err.contains(QStringLiteral("missing combination layer 0, expert 1, bits 4")),
+                 qPrintable(err));
     }
 
     void figures() {

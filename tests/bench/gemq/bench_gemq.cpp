@@ -78,7 +78,8 @@ int main(int argc, char** argv) {
     auto t0 = std::chrono::steady_clock::now();
     double checksum = 0;
     for (int i = 0; i < L * E; ++i)
-        checksum += quantiseGroupwise(w1[size_t(i)], 4, G).sum() + quantiseGroupwise(w2[size_t(i)], 4, G).sum();
+        checksum +=
+            quantiseGroupwise(w1[size_t(i)], 4, G).sum() + quantiseGroupwise(w2[size_t(i)], 4, G).sum();
     const double quantMs = ms(t0);
     // sweep: cost table + LP at every budget
     t0 = std::chrono::steady_clock::now();
@@ -92,8 +93,8 @@ int main(int argc, char** argv) {
         for (size_t j = 0; j < bits.size(); ++j) {
             const Eigen::MatrixXd e1 = w1[size_t(i)] - quantiseGroupwise(w1[size_t(i)], bits[j], G);
             const Eigen::MatrixXd e2 = w2[size_t(i)] - quantiseGroupwise(w2[size_t(i)], bits[j], G);
-            pr.cost(i, Eigen::Index(j)) =
-                0.5 * (f1[size_t(i)].cwiseProduct(e1.cwiseAbs2()).sum() + f2[size_t(i)].cwiseProduct(e2.cwiseAbs2()).sum());
+            pr.cost(i, Eigen::Index(j)) = 0.5 * (f1[size_t(i)].cwiseProduct(e1.cwiseAbs2()).sum() +
+                                                 f2[size_t(i)].cwiseProduct(e2.cwiseAbs2()).sum());
         }
     }
     std::vector<double> sweepObj;
@@ -118,7 +119,8 @@ int main(int argc, char** argv) {
     if (!peer.is_null())
         for (size_t k = 0; k < budgets.size(); ++k) {
             lpDev = std::max(lpDev, std::abs(lpObj[k] - peer["lp_obj"][k].get<double>()) / lpObj[k]);
-            sweepDev = std::max(sweepDev, std::abs(sweepObj[k] - peer["sweep_obj"][k].get<double>()) / sweepObj[k]);
+            sweepDev =
+                std::max(sweepDev, std::abs(sweepObj[k] - peer["sweep_obj"][k].get<double>()) / sweepObj[k]);
         }
     struct Row {
         std::string engine, size;
@@ -132,7 +134,8 @@ int main(int argc, char** argv) {
     std::snprintf(note, sizeof note, "%.1fM weights at 4 bits, g %d; checksum %.6f ours, %.6f peer",
                   double(L * E) * 2 * d * f / 1e6, G, checksum, get("quant_checksum"));
     rows.push_back({"quantise", experts, quantMs, get("quant_ms"), note});
-    std::snprintf(note, sizeof note, "cost table (4 bit-widths) + LP at 10 budgets; max rel. diff %.1e", sweepDev);
+    std::snprintf(note, sizeof note, "cost table (4 bit-widths) + LP at 10 budgets; max rel. diff %.1e",
+                  sweepDev);
     rows.push_back({"pareto_sweep", experts, sweepMs, get("sweep_ms"), note});
     std::printf("%-18s %-22s %10s %10s %7s  %s\n", "engine", "size", "ours_ms", "peer_ms", "ratio", "note");
     nlohmann::json cases = nlohmann::json::array();
