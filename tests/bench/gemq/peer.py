@@ -2,6 +2,7 @@
 column, rint half-even), the Fisher-weighted cost table at every bit-width, and the relaxed
 multiple-choice knapsack by scipy linprog(method='highs') at 10 budgets. Prints one JSON object."""
 import json
+import os
 import sys
 import time
 
@@ -11,6 +12,18 @@ from scipy.sparse import csr_matrix
 
 BITS = [2, 3, 4, 8]
 BUDGETS = [2.0, 2.25, 2.5, 2.75, 3.0, 3.5, 4.0, 5.0, 6.0, 7.0]
+
+
+def blas_library():
+    try:
+        from threadpoolctl import threadpool_info
+        info = threadpool_info()
+        if info:
+            return "%s %s (%s)" % (info[0].get("internal_api"), info[0].get("version"), info[0].get("architecture"))
+    except Exception:
+        pass
+    cand = "/etc/alternatives/libblas.so.3-x86_64-linux-gnu"
+    return os.path.realpath(cand) if os.path.exists(cand) else "unknown"
 
 
 def quantise(W, bits, G):
@@ -64,7 +77,7 @@ def main():
     lp_obj = [lp(ours_cost, params, b) for b in BUDGETS]
     lp_ms = 1000 * (time.perf_counter() - t0)
     print(json.dumps({"quant_ms": quant_ms, "quant_checksum": float(chk), "sweep_ms": sweep_ms,
-                      "sweep_obj": sweep_obj, "lp_ms": lp_ms, "lp_obj": lp_obj}))
+                      "sweep_obj": sweep_obj, "lp_ms": lp_ms, "lp_obj": lp_obj, "blas": blas_library()}))
 
 
 if __name__ == "__main__":
