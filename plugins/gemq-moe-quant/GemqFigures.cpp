@@ -47,36 +47,41 @@ void allocLayerwise(const ResultDocument& d, FigureSpec& f) {
 
 void lossVsBits(const ResultDocument& d, FigureSpec& f) {
     f.chart.xLabel = QStringLiteral("average bits per expert weight");
-    f.chart.yLabel = QStringLiteral("evaluation loss (nats/token)");
+    f.chart.yLabel = QStringLiteral("excess loss over full precision (nats/token)");
     if (!fig::hasSeries(d, keys::series::kGlobal)) {
         f.caption = QStringLiteral("Needs a model: an importance table alone has no loss.");
         return;
     }
-    f.chart.series << fig::series(d, keys::series::kUniform, QStringLiteral("uniform"),
-                                  SeriesSpec::Style::LineWithPoints, 0);
-    f.chart.series << fig::series(d, keys::series::kLayerwise, QStringLiteral("layer-wise LP"),
-                                  SeriesSpec::Style::LineWithPoints, 1);
-    f.chart.series << fig::series(d, keys::series::kGlobal, QStringLiteral("global LP"),
-                                  SeriesSpec::Style::LineWithPoints, 2);
+    const double fp = fig::metric(d, keys::metric::kLossFp);
+    auto excess = [&](const char* key, const QString& name, int colour) {
+        SeriesSpec s = fig::series(d, key, name, SeriesSpec::Style::LineWithPoints, colour);
+        for (double& y : s.y)
+            y -= fp;
+        f.chart.series << s;
+    };
+    excess(keys::series::kUniform, QStringLiteral("uniform"), 0);
+    excess(keys::series::kLayerwise, QStringLiteral("layer-wise LP"), 1);
+    excess(keys::series::kGlobal, QStringLiteral("global LP"), 2);
     auto point = [&](const char* bitsKey, const char* lossKey, const QString& name, int colour) {
         SeriesSpec s;
         s.name = name;
         s.style = SeriesSpec::Style::Scatter;
         s.colorIndex = colour;
         s.x << fig::metric(d, bitsKey);
-        s.y << fig::metric(d, lossKey);
+        s.y << fig::metric(d, lossKey) - fp;
         f.chart.series << s;
     };
-    point(keys::metric::kAvgBitsLayerwise, keys::metric::kLossLayerwise,
-          QStringLiteral("layer-wise + router tuning"), 4);
-    point(keys::metric::kAvgBitsGlobal, keys::metric::kLossOneShot, QStringLiteral("GEMQ one-shot"), 5);
-    point(keys::metric::kAvgBitsGlobal, keys::metric::kLossGlobal, QStringLiteral("GEMQ progressive"), 3);
-    f.chart.markers << MarkerSpec{MarkerSpec::Axis::Y, fig::metric(d, keys::metric::kLossFp),
-                                  QStringLiteral("full precision")};
+    point(keys::metric::kAvgBitsLayerwise, keys::metric::kLossLayerwise, QStringLiteral("layer-wise+tuning"),
+          4);
+    point(keys::metric::kAvgBitsGlobal, keys::metric::kLossOneShot, QStringLiteral("one-shot"), 5);
+    point(keys::metric::kAvgBitsGlobal, keys::metric::kLossGlobal, QStringLiteral("progressive"), 3);
     f.chart.logY = true;
-    f.caption = QStringLiteral("Curves: allocations on the full-precision costs, no router tuning. Points: "
-                               "the pipelines at the budget (router tuning; progressive over %1 stages).")
-                    .arg(QString::fromStdString(fig::param(d, keys::param::kStages)));
+    f.caption =
+        QStringLiteral("Loss minus the full-precision loss (%1 nats/token), log scale. Curves: allocations "
+                       "on the full-precision costs, no router tuning. Points: the pipelines at the budget "
+                       "(router tuning; GEMQ one-shot and progressive over %2 stages).")
+            .arg(fp, 0, 'f', 4)
+            .arg(QString::fromStdString(fig::param(d, keys::param::kStages)));
 }
 
 void fisher(const ResultDocument& d, FigureSpec& f) {
@@ -140,14 +145,12 @@ void hulls(const ResultDocument& d, FigureSpec& f) {
     if (items)
         for (size_t l = 0; l < items->size(); ++l) {
             const int i = int((*items)[l]);
-            const QString name =
-                QStringLiteral("layer %1, expert %2").arg(int(i / E)).arg(i - int(i / E) * int(E));
-            SeriesSpec h =
-                fig::series(d, keys::series::kHullPrefix + std::to_string(l), name + QStringLiteral(" hull"),
-                            SeriesSpec::Style::LineWithPoints, int(l % 8));
+            const QString name = QStringLiteral("L%1 e%2").arg(int(i / E)).arg(i - int(i / E) * int(E));
+            SeriesSpec h = fig::series(d, keys::series::kHullPrefix + std::to_string(l), name,
+                                       SeriesSpec::Style::LineWithPoints, int(l % 8));
             SeriesSpec o =
                 fig::series(d, keys::series::kOptionsPrefix + std::to_string(l),
-                            name + QStringLiteral(" options"), SeriesSpec::Style::Scatter, int(l % 8));
+                            name + QStringLiteral(" opt."), SeriesSpec::Style::Scatter, int(l % 8));
             f.chart.series << h << o;
         }
     f.chart.xLabel = QStringLiteral("bits");
