@@ -40,6 +40,11 @@ std::shared_ptr<const LoadedInput> loadTinyLmInput(const std::string& path) {
             in->summary = "transformer: " + std::to_string(t.layers.size()) + " layers, d " +
                           std::to_string(t.dModel()) + ", " + std::to_string(t.nHeads) + " heads, V " +
                           std::to_string(t.vocab()) + ", " + std::to_string(t.maxPositions()) + " positions";
+        } else if (in->model.arch == "moe_lm") {
+            const MoeLmModel& m = in->model.moe;
+            in->summary = "moe_lm: " + std::to_string(m.nLayers()) + " layers x " +
+                          std::to_string(m.nExperts()) + " experts (top-" + std::to_string(m.topK) + "), d " +
+                          std::to_string(m.dModel()) + ", V " + std::to_string(m.vocab());
         } else {
             const MlpLmModel& m = in->model.mlp;
             in->summary = "mlp_lm: window " + std::to_string(m.window) + ", hidden " +

@@ -181,6 +181,44 @@ MlpLmModel mlpFrom(const Builder& b) {
     return m;
 }
 
+MoeLmModel moeFrom(const Builder& b) {
+    MoeLmModel m;
+    m.window = b.metaInt("window", 4, 1, 64);
+    const int L = b.metaInt("n_layers", 1, 1, 64);
+    const int E = b.metaInt("n_experts", 2, 1, 256);
+    m.topK = b.metaInt("top_k", 2, 1, E);
+    const auto [V, e] = b.shape2("tok_emb");
+    m.padId = b.metaInt("pad_id", 0, 0, int(V) - 1);
+    m.tokEmb = b.mat("tok_emb", V, e);
+    const int64_t d = b.shape2("w_in").second;
+    m.wIn = b.mat("w_in", int64_t(m.window) * e, d);
+    m.bIn = b.vec("b_in", d);
+    for (int l = 0; l < L; ++l) {
+        const std::string p = "layers." + std::to_string(l) + ".";
+        MoeLayer y;
+        y.router = b.mat(p + "router", d, E);
+        if (b.has(p + "scale")) {
+            y.scale = b.vec(p + "scale", 1)(0);
+            if (!(y.scale > 0))
+                throw InputError(b.path(), "tensor '" + p + "scale' must be positive");
+        }
+        for (int k = 0; k < E; ++k) {
+            const std::string q = p + "experts." + std::to_string(k) + ".";
+            MoeExpert x;
+            const int64_t f = b.shape2(q + "w1").second;
+            x.w1 = b.mat(q + "w1", d, f);
+            x.b1 = b.vec(q + "b1", f);
+            x.w2 = b.mat(q + "w2", f, d);
+            x.b2 = b.vec(q + "b2", d);
+            y.experts.push_back(std::move(x));
+        }
+        m.layers.push_back(std::move(y));
+    }
+    m.head = b.mat("head", d, V);
+    m.headBias = b.vec("head_bias", V);
+    return m;
+}
+
 void put(SafeTensorsFile& f, const std::string& name, const Mat& m, bool vector = false) {
     Tensor t;
     t.dtype = "F64";
@@ -201,8 +239,10 @@ LoadedModel modelFromSafeTensors(const SafeTensorsFile& f, const std::string& pa
         out.transformer = transformerFrom(b);
     else if (out.arch == "mlp_lm")
         out.mlp = mlpFrom(b);
+    else if (out.arch == "moe_lm")
+        out.moe = moeFrom(b);
     else
-        throw InputError(path, "__metadata__ 'arch' = '" + out.arch + "' (transformer or mlp_lm)");
+        throw InputError(path, "__metadata__ 'arch' = '" + out.arch + "' (transformer, mlp_lm or moe_lm)");
     return out;
 }
 
@@ -257,6 +297,35 @@ SafeTensorsFile toSafeTensors(const MlpLmModel& m) {
     put(f, "b1", m.b1, true);
     put(f, "w2", m.w2);
     put(f, "b2", m.b2, true);
+    put(f, "head", m.head);
+    put(f, "head_bias", m.headBias, true);
+    return f;
+}
+
+SafeTensorsFile toSafeTensors(const MoeLmModel& m) {
+    SafeTensorsFile f;
+    f.metadata = {{"arch", "moe_lm"},
+                  {"window", std::to_string(m.window)},
+                  {"pad_id", std::to_string(m.padId)},
+                  {"n_layers", std::to_string(m.nLayers())},
+                  {"n_experts", std::to_string(m.nExperts())},
+                  {"top_k", std::to_string(m.topK)}};
+    put(f, "tok_emb", m.tokEmb);
+    put(f, "w_in", m.wIn);
+    put(f, "b_in", m.bIn, true);
+    for (int l = 0; l < m.nLayers(); ++l) {
+        const std::string p = "layers." + std::to_string(l) + ".";
+        const MoeLayer& y = m.layers[size_t(l)];
+        put(f, p + "router", y.router);
+        put(f, p + "scale", Mat::Constant(1, 1, y.scale), true);
+        for (size_t k = 0; k < y.experts.size(); ++k) {
+            const std::string q = p + "experts." + std::to_string(k) + ".";
+            put(f, q + "w1", y.experts[k].w1);
+            put(f, q + "b1", y.experts[k].b1, true);
+            put(f, q + "w2", y.experts[k].w2);
+            put(f, q + "b2", y.experts[k].b2, true);
+        }
+    }
     put(f, "head", m.head);
     put(f, "head_bias", m.headBias, true);
     return f;

@@ -8,8 +8,10 @@
 ///   act = relu | gelu (erf).
 /// - `mlp_lm`: the last `window` token embeddings concatenated oldest first (`pad_id` before the
 ///   start) -> act(. w1 + b1) -> act(. w2 + b2) = hidden state -> . head + head_bias, act = tanh | relu.
-/// A third architecture (`moe_lm`, for gemq-moe-quant) is meant to be added as one more struct and
-/// one more case of LoadedModel and modelFromSafeTensors().
+/// - `moe_lm` (gemq-moe-quant): the window embedding as in mlp_lm -> . w_in + b_in = h; per layer l
+///   h += s_l sum_{e in top-k} g_e FFN_e(h), FFN_e = relu(h w1 + b1) w2 + b2, g = softmax over the
+///   chosen router logits h router (ties to the lower expert); logits = h head + head_bias. s_l is
+///   the fixed layer scale (optional tensor `layers.<l>.scale`, default 1; the `hetero` knob).
 /// Plain data; immutable after construction, shareable between threads.
 #include "tinylm/SafeTensors.h"
 
@@ -70,18 +72,50 @@ struct MlpLmModel {
     int hidden() const { return int(w2.cols()); }
 };
 
+/// One expert FFN of a moe_lm block: relu(h w1 + b1) w2 + b2.
+struct MoeExpert {
+    Mat w1;    ///< d x f
+    RowVec b1; ///< f
+    Mat w2;    ///< f x d
+    RowVec b2; ///< d
+};
+
+struct MoeLayer {
+    Mat router;    ///< d x E
+    double scale = 1; ///< s_l, fixed (not trained)
+    std::vector<MoeExpert> experts;
+};
+
+struct MoeLmModel {
+    int window = 4;
+    int padId = 0;
+    int topK = 2;
+    Mat tokEmb;      ///< V x e
+    Mat wIn;         ///< (window e) x d
+    RowVec bIn;      ///< d
+    std::vector<MoeLayer> layers;
+    Mat head;        ///< d x V
+    RowVec headBias; ///< V
+    int vocab() const { return int(tokEmb.rows()); }
+    int dModel() const { return int(wIn.cols()); }
+    int nLayers() const { return int(layers.size()); }
+    int nExperts() const { return layers.empty() ? 0 : int(layers[0].experts.size()); }
+};
+
 /// A model read from a file: `arch` says which member is set.
 struct LoadedModel {
-    std::string arch; ///< "transformer" | "mlp_lm"
+    std::string arch; ///< "transformer" | "mlp_lm" | "moe_lm"
     TransformerModel transformer;
     MlpLmModel mlp;
+    MoeLmModel moe;
 };
 
 /// Builds a model from a parsed `.safetensors` file (metadata `arch, n_layers, n_heads, norm, act,
-/// window, pad_id`). A missing or misshaped tensor is named in the pl::InputError (file \a path).
+/// window, pad_id`; moe_lm: `n_layers, n_experts, top_k, window, pad_id`). A missing or misshaped tensor is named in the pl::InputError (file \a path).
 LoadedModel modelFromSafeTensors(const SafeTensorsFile& f, const std::string& path);
 /// The file form of a model (F64 tensors and metadata); inverse of modelFromSafeTensors().
 SafeTensorsFile toSafeTensors(const TransformerModel& m);
 SafeTensorsFile toSafeTensors(const MlpLmModel& m);
+SafeTensorsFile toSafeTensors(const MoeLmModel& m);
 
 } // namespace pl::tinylm

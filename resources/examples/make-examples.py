@@ -31,6 +31,9 @@ nothing in the build or the tests runs this script.
   tests/data/bad/deepha-agent-*: bad recipe books and maps of that panel.
 - lavid-distillation/six-classes/: class signatures (JSON), questions (.txt) and 40-d features (CSV)
   of six made-up bird classes; tests/data/bad/lavid-distillation-*: bad files of that panel.
+- gemq-moe-quant/made-up-importance.csv: an importance table (layer,expert,bits,cost,params) of a
+  made-up 8 x 8 MoE; gemq-moe-quant/random-moe-lm/: a small random moe_lm (.safetensors, F32) and
+  calibration token ids; tests/data/bad/gemq-moe-quant-*: bad files of that panel.
 """
 import gzip
 import json
@@ -1120,6 +1123,60 @@ def write_persuasion():
             f.write(text)
 
 
+# ---------------------------------------------------------------- gemq-moe-quant
+def write_gemq():
+    """gemq-moe-quant: a made-up importance table (8 layers x 8 experts x {2,3,4,8} bits, layer
+    sensitivities spread 7x, cost ~ sens 4^-b), a small random moe_lm with calibration ids, and bad files."""
+    rng = random.Random(2605)
+    lines = ["layer,expert,bits,cost,params"]
+    for l in range(8):
+        sens = 7.0 ** (-l / 7.0)
+        for e in range(8):
+            u = sens * rng.uniform(0.5, 2.0)
+            for b in (2, 3, 4, 8):
+                lines.append("%d,%d,%d,%.6g,%d" % (l, e, b, u * 4.0 ** (-b) * rng.uniform(0.8, 1.25), 4096))
+    with open(out("gemq-moe-quant", "made-up-importance.csv"), "w") as f:
+        f.write("\n".join(lines) + "\n")
+    V, e, w, d, f_, L, E = 16, 4, 3, 16, 32, 2, 4
+    g = lambda n, sd: [rng.gauss(0.0, sd) for _ in range(n)]
+    t = {"tok_emb": ((V, e), g(V * e, 1.0)), "w_in": ((w * e, d), g(w * e * d, 1.0 / math.sqrt(w * e))),
+         "b_in": ((d,), g(d, 0.1)), "head": ((d, V), g(d * V, 1.0 / math.sqrt(d))), "head_bias": ((V,), g(V, 0.1))}
+    for l in range(L):
+        p = "layers.%d." % l
+        t[p + "router"] = ((d, E), g(d * E, 1.0 / math.sqrt(d)))
+        for k in range(E):
+            q = p + "experts.%d." % k
+            t[q + "w1"] = ((d, f_), g(d * f_, 1.0 / math.sqrt(d)))
+            t[q + "b1"] = ((f_,), g(f_, 0.1))
+            t[q + "w2"] = ((f_, d), g(f_ * d, 1.0 / math.sqrt(f_)))
+            t[q + "b2"] = ((d,), g(d, 0.1))
+    meta = {"arch": "moe_lm", "window": str(w), "pad_id": "0", "n_layers": str(L), "n_experts": str(E), "top_k": "2"}
+    folder = ("gemq-moe-quant", "random-moe-lm")
+    write_safetensors(out(*folder, "model.safetensors"), meta, t)
+    with open(out(*folder, "calibration.txt"), "w") as f:
+        f.write("\n".join(" ".join(str(rng.randrange(1, V)) for _ in range(24)) for _ in range(16)) + "\n")
+    bad = os.path.join(HERE, "..", "..", "tests", "data", "bad")
+    os.makedirs(bad, exist_ok=True)
+    head = "layer,expert,bits,cost,params\n"
+    good = "".join("0,%d,%d,%g,64\n" % (k, b, 4.0 ** -b) for k in range(2) for b in (2, 4))
+    for name, text in [("missing-combination.csv", head + good.replace("0,1,4,0.00390625,64\n", "")),
+                       ("negative-cost.csv", head + good + "1,0,2,-0.5,64\n"),
+                       ("inconsistent-params.csv", head + good.replace("0,1,4,0.00390625,64", "0,1,4,0.00390625,65")),
+                       ("bad-header.csv", "layer,expert,bits,cost\n0,0,2,0.1\n"),
+                       ("not-a-number.csv", head + "0,0,2,abc,64\n"),
+                       ("duplicate-row.csv", head + good + "0,0,2,0.0625,64\n")]:
+        with open(os.path.join(bad, "gemq-moe-quant-" + name), "w") as f:
+            f.write(text)
+    wrong = dict(t)
+    wrong["layers.1.router"] = ((d, E + 1), g(d * (E + 1), 0.1))
+    write_safetensors(os.path.join(bad, "gemq-moe-quant-router-shape.safetensors"), meta, wrong)
+    mlp = {"tok_emb": ((V, e), g(V * e, 1.0)), "w1": ((w * e, 8), g(w * e * 8, 0.3)), "b1": ((8,), g(8, 0.1)),
+           "w2": ((8, 8), g(64, 0.3)), "b2": ((8,), g(8, 0.1)), "head": ((8, V), g(8 * V, 0.3)),
+           "head_bias": ((V,), g(V, 0.1))}
+    write_safetensors(os.path.join(bad, "gemq-moe-quant-mlp-arch.safetensors"),
+                      {"arch": "mlp_lm", "window": str(w), "pad_id": "0", "act": "tanh"}, mlp)
+
+
 if __name__ == "__main__":
     write_torus()
     write_tilesparse()
@@ -1148,3 +1205,4 @@ if __name__ == "__main__":
     write_lavid()
     write_prefetchrag()
     write_persuasion()
+    write_gemq()
