@@ -40,9 +40,12 @@ Graph explorerGraph(const BimetricData& data, const VamanaGraph& proxy, int64_t 
     constexpr int kBackground = 120; // random other nodes
     std::map<int32_t, int> role;     // node -> role (highest wins)
     std::map<int32_t, int> step;     // node -> expansion step in its stage
+    // precedence when a node has several roles: query > true neighbour > returned > stage 2 >
+    // stage 1 > other
+    auto rank = [](int r) { return r == 5 ? 3 : r == 3 ? 4 : r; };
     auto setRole = [&](int32_t id, int r) {
         auto it = role.find(id);
-        if (it == role.end() || it->second < r)
+        if (it == role.end() || rank(it->second) < rank(r))
             role[id] = r;
     };
     // the expanded nodes of a stage are the parents in its trace, in order
@@ -67,7 +70,7 @@ Graph explorerGraph(const BimetricData& data, const VamanaGraph& proxy, int64_t 
     for (const Scored& s : ours)
         setRole(s.id, 5);
     for (const Scored& s : truth)
-        setRole(s.id, 3); // true neighbours win over "returned"
+        setRole(s.id, 3);
     for (int b = 0; b < kBackground && b < int(data.baseExpensive.n); ++b)
         setRole(int32_t(rng.uniformInt(uint64_t(data.baseExpensive.n))), 0);
     std::vector<int32_t> ids;
@@ -117,10 +120,14 @@ Graph explorerGraph(const BimetricData& data, const VamanaGraph& proxy, int64_t 
                                  {A::kY, Y(Eigen::Index(qi), 1)},
                                  {A::kRole, 4.0},
                                  {A::kStep, -1.0}}));
+    // graph edges among the shown points, leaving out those between the background sample and the
+    // search's nodes (long edges across the picture that hide the paths)
     for (int32_t id : ids)
-        for (int32_t nb : proxy.neighbors(id))
-            if (index.count(nb))
-                g.edges.push_back(graphEdge(index[id], index[nb], 1.0, {{A::kKind, 0.0}}));
+        for (int32_t nb : proxy.neighbors(id)) {
+            const auto it = index.find(nb);
+            if (it != index.end() && ((role[id] == 0) == (role[nb] == 0)))
+                g.edges.push_back(graphEdge(index[id], it->second, 1.0, {{A::kKind, 0.0}}));
+        }
     auto pathEdges = [&](const std::vector<int32_t>& path, double kind) {
         if (!path.empty())
             g.edges.push_back(graphEdge(qi, index[path.front()], 2.0, {{A::kKind, kind}}));

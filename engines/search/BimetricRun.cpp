@@ -118,14 +118,15 @@ void distortionStage(Setup& u, RunContext& ctx, ResultDocument& doc) {
     doc.metrics[K::metric::kDistortion] = *hi / *lo;
     doc.metrics[K::metric::kDistortionQ99] = quantile(r, 0.99) / quantile(r, 0.01);
     const double med = quantile(r, 0.5);
-    constexpr int kBins = 40;
-    constexpr double kTop = 3.0;
+    constexpr int kBins = 50;
+    constexpr double kTop = 2.5;
     std::vector<double> x(kBins), y(kBins, 0.0);
     for (int b = 0; b < kBins; ++b)
         x[size_t(b)] = (b + 0.5) * kTop / kBins;
     for (double v : r)
         y[size_t(std::clamp(int(v / med / kTop * kBins), 0, kBins - 1))] += 1;
-    doc.series[K::series::kRatioHist] = seriesOf(x, y, "D/d / median (last bin: 3 and more)", "pairs");
+    doc.series[K::series::kRatioHist] =
+        seriesOf(x, y, "D/d divided by its median (last bin: 2.5 and more)", "pairs");
 }
 
 /// One query under the three rules at quota Q; recall of each and calls.

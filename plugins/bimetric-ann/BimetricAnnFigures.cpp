@@ -59,10 +59,10 @@ void explorer(const ResultDocument& d, FigureSpec& f) {
     gs.showLabels = false;
     gs.nodeRadius = 3.5;
     gs.edgeWidth = 2.0;
-    gs.colormap = QStringLiteral("viridis");
+    gs.colormap = QStringLiteral("magma"); // path edges: 1 (stage 1) purple, 2 (stage 2) orange
     gs.fixedRange = true;
     gs.vMin = 0;
-    gs.vMax = 2;
+    gs.vMax = 2.6;
     const Graph* g = fig::graph(d, keys::graph::kExplorer);
     if (!g)
         return;
@@ -115,24 +115,16 @@ void explorer(const ResultDocument& d, FigureSpec& f) {
 }
 
 void ratioHist(const ResultDocument& d, FigureSpec& f) {
-    const Series* s = fig::seriesData(d, keys::series::kRatioHist);
-    SeriesSpec bars;
-    bars.name = QStringLiteral("random base pairs");
-    bars.style = SeriesSpec::Style::Bars;
-    bars.colorIndex = 0;
-    if (s)
-        for (size_t i = 0; i < s->x.size(); ++i) {
-            bars.x << double(i);
-            bars.y << s->y[i];
-            f.chart.categories << QString::number(s->x[i], 'f', 2);
-        }
-    f.chart.series << bars;
+    f.chart.series << fig::series(d, keys::series::kRatioHist, QStringLiteral("random base pairs"),
+                                  SeriesSpec::Style::Step, 0);
+    f.chart.markers << MarkerSpec{MarkerSpec::Axis::X, 1.0, QStringLiteral("median")};
     f.chart.xLabel = fig::xlabel(d, keys::series::kRatioHist);
     f.chart.yLabel = fig::ylabel(d, keys::series::kRatioHist);
     f.caption =
-        QStringLiteral("How far the cheap metric is from a scaled copy of the expensive one: D/d over "
-                       "4000 random base pairs, divided by its median. Empirical distortion max/min = %1 "
-                       "(99th/1st percentile: %2); 1 would be a perfect proxy.")
+        QStringLiteral(
+            "How far the cheap metric is from a scaled copy of the expensive one: D/d over "
+            "4000 random base pairs, divided by its median (bins of 0.05). Empirical distortion max/min = %1 "
+            "(99th/1st percentile: %2); 1 would be a perfect proxy.")
             .arg(fig::metric(d, keys::metric::kDistortion), 0, 'f', 1)
             .arg(fig::metric(d, keys::metric::kDistortionQ99), 0, 'f', 2);
 }
