@@ -1,9 +1,10 @@
 // The explorer graph and the distortion sample of the bimetric-ann panel (BimetricRun.h).
 #include "BimetricAnnKeys.h"
 #include "core/ResultBuilders.h"
+#include "core/SymmetricEigen.h"
 #include "search/BimetricRun.h"
 
-#include <Eigen/Dense>
+#include <Eigen/Core>
 
 #include <algorithm>
 #include <cmath>
@@ -88,9 +89,10 @@ Graph explorerGraph(const BimetricData& data, const VamanaGraph& proxy, int64_t 
     X.rowwise() -= mean;
     Eigen::MatrixXd axes(Eigen::Index(D), 2);
     if (D >= 2) {
-        const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> es(X.transpose() * X);
+        const Eigen::MatrixXd cov = X.transpose() * X;
+        const SymmetricEigen es = symmetricEigen(cov);
         for (int c = 0; c < 2; ++c) {
-            Eigen::VectorXd v = es.eigenvectors().col(Eigen::Index(D) - 1 - c);
+            Eigen::VectorXd v = es.vectors.col(Eigen::Index(D) - 1 - c);
             Eigen::Index big = 0;
             v.cwiseAbs().maxCoeff(&big);
             if (v(big) < 0)
