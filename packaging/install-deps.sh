@@ -9,6 +9,7 @@ PKGS=(
   libvtk9-dev libeigen3-dev nlohmann-json3-dev libspectra-dev coinor-libclp-dev
   gemmi-dev tao-pegtl-dev zlib1g-dev libpng-dev liblemon-dev libzip-dev libsodium-dev libboost-dev
   lrslib tm-align python3 python3-numpy python3-scipy python3-sklearn python3-networkx libopenblas0-pthread python3-threadpoolctl
+  python3-hnswlib
   xvfb xauth fonts-dejavu-core
   desktop-file-utils appstream dpkg-dev
   clang libclang-rt-14-dev

@@ -1175,6 +1175,67 @@ def write_gemq():
            "head_bias": ((V,), g(V, 0.1))}
     write_safetensors(os.path.join(bad, "gemq-moe-quant-mlp-arch.safetensors"),
                       {"arch": "mlp_lm", "window": str(w), "pad_id": "0", "act": "tanh"}, mlp)
+# ---------------------------------------------------------------- bimetric-ann
+def write_fvecs(path, rows):
+    """An .fvecs file: per row a little-endian int32 dimension and that many float32."""
+    with open(path, "wb") as f:
+        for r in rows:
+            f.write(struct.pack("<i", len(r)) + struct.pack("<%df" % len(r), *r))
+
+
+def write_bimetric():
+    """bimetric-ann/mlp-features/: 1200 base points and 40 queries of raw data x in R^12 (a mixture
+    of 8 Gaussian clusters); expensive vectors = 32 features of a fixed random 3-layer tanh MLP of x,
+    proxy vectors = 8 random linear features of x (spec option c). Base files are .npy (<f4), query
+    files .fvecs. tests/data/bimetric/: sets whose rows or dimensions disagree with it;
+    tests/data/bad/bimetric-ann-*: bad vector files."""
+    rng = random.Random(2406)
+    dim, hidden, feat, lin = 12, 24, 32, 8
+    centres = [[rng.gauss(0, 1.2) for _ in range(dim)] for _ in range(8)]
+    def layer(n_in, n_out):
+        return [[rng.gauss(0, 1.6 / math.sqrt(n_in)) for _ in range(n_in)] for _ in range(n_out)]
+    w1, w2, w3 = layer(dim, hidden), layer(hidden, hidden), layer(hidden, feat)
+    a = layer(dim, lin)
+    def mlp(x):
+        h = [math.tanh(sum(w * v for w, v in zip(row, x))) for row in w1]
+        h = [math.tanh(sum(w * v for w, v in zip(row, h))) for row in w2]
+        return [sum(w * v for w, v in zip(row, h)) for row in w3]
+    def linear(x):
+        return [sum(w * v for w, v in zip(row, x)) for row in a]
+    def draw(n):
+        xs = []
+        for _ in range(n):
+            c = centres[rng.randrange(8)]
+            xs.append([m + rng.gauss(0, 0.7) for m in c])
+        return [mlp(x) for x in xs], [linear(x) for x in xs]
+    be, bp = draw(1200)
+    qe, qp = draw(40)
+    write_npy(out("bimetric-ann", "mlp-features", "1-base-expensive.npy"), be)
+    write_npy(out("bimetric-ann", "mlp-features", "2-base-proxy.npy"), bp)
+    write_fvecs(out("bimetric-ann", "mlp-features", "3-queries-expensive.fvecs"), qe)
+    write_fvecs(out("bimetric-ann", "mlp-features", "4-queries-proxy.fvecs"), qp)
+    data = os.path.join(HERE, "..", "..", "tests", "data", "bimetric")
+    os.makedirs(data, exist_ok=True)
+    write_npy(os.path.join(data, "base-proxy-short.npy"), bp[:10])
+    write_fvecs(os.path.join(data, "queries-expensive-wide.fvecs"), [r[:5] for r in qe])
+    write_fvecs(os.path.join(data, "queries-proxy-short.fvecs"), qp[:39])
+    bad = os.path.join(HERE, "..", "..", "tests", "data", "bad")
+    write_npy(os.path.join(bad, "bimetric-ann-nan-row.npy"), [[1, 2, 3], [4, float("nan"), 6], [7, 8, 9]])
+    write_fvecs(os.path.join(bad, "bimetric-ann-nan-row.fvecs"), [[1, 2], [3, 4], [float("inf"), 5]])
+    with open(os.path.join(bad, "bimetric-ann-truncated.fvecs"), "wb") as f:
+        f.write(struct.pack("<i", 4) + struct.pack("<4f", 1, 2, 3, 4) + struct.pack("<i", 4) + struct.pack("<2f", 1, 2))
+    with open(os.path.join(bad, "bimetric-ann-mixed-dims.fvecs"), "wb") as f:
+        f.write(struct.pack("<i", 3) + struct.pack("<3f", 1, 2, 3) + struct.pack("<i", 2) + struct.pack("<3f", 1, 2, 3))
+    with open(os.path.join(bad, "bimetric-ann-dim-over-cap.fvecs"), "wb") as f:
+        f.write(struct.pack("<i", 100000) + struct.pack("<f", 1))
+    open(os.path.join(bad, "bimetric-ann-empty.fvecs"), "wb").close()
+    with open(os.path.join(bad, "bimetric-ann-3d.npy"), "wb") as f:
+        f.write(npy_bytes((2, 2, 2), [float(i) for i in range(8)], "<f8"))
+    header = "{'descr': '<f8', 'fortran_order': True, 'shape': (2, 2), }"
+    header += " " * (64 - (10 + len(header) + 1) % 64) + "\n"
+    with open(os.path.join(bad, "bimetric-ann-fortran.npy"), "wb") as f:
+        f.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)) + header.encode("latin1") +
+                struct.pack("<4d", 1, 2, 3, 4))
 
 
 if __name__ == "__main__":
@@ -1206,3 +1267,4 @@ if __name__ == "__main__":
     write_prefetchrag()
     write_persuasion()
     write_gemq()
+    write_bimetric()
