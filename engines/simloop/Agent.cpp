@@ -119,6 +119,7 @@ EpisodeResult runEpisode(const Task& task, AgentKind agent, const Plan& initial,
     log(0, 0, 0, Anomaly::None, Action::None, describe(first) + " (initial guess)");
     int attemptNo = 0;
     while (e.used < opt.budget) {
+        ctx.throwIfCancelled();
         ++attemptNo;
         log(e.used, 0, 1, Anomaly::None, Action::None,
             "run " + std::to_string(attemptNo) + ": " + describe(plan) + (corrupted ? " [noisy edit]" : ""));

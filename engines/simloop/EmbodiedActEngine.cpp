@@ -108,11 +108,13 @@ Setup makeSetup(const InputList& inputs, const ParamSet& p, uint64_t seed, std::
         throw UsageError("integrator = verlet needs a conservative second-order system: use task = energy");
     s.initial.rtol = p.getDouble(kRtol);
     s.initial.atol = p.getDouble(kAtol);
-    s.initial.dt = 0.05;
+    s.initial.dt = 0.02;
     if (s.taskName == "pid")
         s.initial.theta = {p.getDouble(kKp), p.getDouble(kKi), p.getDouble(kKd)};
     const long budgetParam = long(p.getInt(kBudget));
-    s.opt.budget = budgetParam > 0 ? budgetParam : (file && file->budget ? *file->budget : budgetDefault);
+    s.opt.budget = budgetParam > 0
+                       ? budgetParam
+                       : (file && file->budget && *file->budget > 0 ? *file->budget : budgetDefault);
     s.opt.monitorPeriod = int(p.getInt(kMonitorPeriod));
     s.opt.noise = p.getDouble(kProposerNoise);
     s.agent = agentFromName(p.getString(kAgent));

@@ -141,6 +141,8 @@ std::shared_ptr<const TaskInput> parseTaskText(const std::string& text, const st
             r.fail("budget", "'budget' must be a whole number of steps ≤ 1e9");
         out->budget = long(b);
     }
+    if (out->task == "pid" && out->pid.tEnd / out->pid.outputDt > 200000)
+        r.fail("t_end", "'t_end' gives more than 200000 output points at output_dt = 0.05");
     out->summary = out->task + " task" +
                    (out->task == "pid" ? ", plant of order " + std::to_string(out->pid.den.size() - 1) : "") +
                    (out->warnings.empty() ? "" : " (open loop unstable)");
