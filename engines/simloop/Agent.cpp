@@ -58,14 +58,17 @@ std::vector<double> PatternSearch::next() {
 
 namespace {
 
+/// A short description for the agent log: θ when the plan has one (and the integrator unless it
+/// is rk45), else the integrator with its tolerance or step.
 std::string describe(const Plan& p) {
-    std::string s = integratorName(p.integrator);
-    if (p.integrator == Integrator::Verlet)
-        s += " dt " + formatSignificant(p.dt);
-    else
-        s += " rtol " + formatSignificant(p.rtol);
+    std::string s;
+    if (p.theta.empty() || p.integrator != Integrator::Rk45) {
+        s = integratorName(p.integrator);
+        s += p.integrator == Integrator::Verlet ? " dt " + formatSignificant(p.dt)
+                                                : " rtol " + formatSignificant(p.rtol);
+    }
     if (!p.theta.empty()) {
-        s += ", θ = (";
+        s += s.empty() ? "θ = (" : ", θ = (";
         for (size_t i = 0; i < p.theta.size(); ++i)
             s += (i ? ", " : "") + formatSignificant(p.theta[i]);
         s += ")";
@@ -116,13 +119,13 @@ EpisodeResult runEpisode(const Task& task, AgentKind agent, const Plan& initial,
         if (opt.record)
             e.log.push_back({step, t, module, a, act, std::move(text)});
     };
-    log(0, 0, 0, Anomaly::None, Action::None, describe(first) + " (initial guess)");
+    log(0, 0, 0, Anomaly::None, Action::None, "initial " + describe(first));
     int attemptNo = 0;
     while (e.used < opt.budget) {
         ctx.throwIfCancelled();
         ++attemptNo;
         log(e.used, 0, 1, Anomaly::None, Action::None,
-            "run " + std::to_string(attemptNo) + ": " + describe(plan) + (corrupted ? " [noisy edit]" : ""));
+            "run " + std::to_string(attemptNo) + ": " + describe(plan) + (corrupted ? " (noisy)" : ""));
         AttemptOptions ao;
         ao.live = agent == AgentKind::Runtime;
         ao.stepCap = opt.budget - e.used;
@@ -159,8 +162,7 @@ EpisodeResult runEpisode(const Task& task, AgentKind agent, const Plan& initial,
             e.success = true;
             e.wasted = e.used - a.steps;
             log(e.used, a.traj.t.back(), 3, Anomaly::None, Action::None,
-                "accept run " + std::to_string(attemptNo) + ": sub-goals met (cost " +
-                    formatSignificant(j.cost) + ")");
+                "accept run " + std::to_string(attemptNo) + ": sub-goals met");
             e.last = std::move(a);
             return e;
         }
@@ -174,12 +176,11 @@ EpisodeResult runEpisode(const Task& task, AgentKind agent, const Plan& initial,
             act = Action::TightenTolerances;
         if (agent == AgentKind::Baseline && an != Anomaly::None) {
             log(e.used, a.detection->t, 2, an, Action::None,
-                "after the run: " + anomalyName(an) + " at t = " + formatSignificant(a.detection->t) + ": " +
-                    a.detection->detail);
-            log(e.used, a.detection->t, 3, an, act, actionName(act) + " for the next run");
+                "after run: " + anomalyName(an) + ": " + a.detection->detail);
+            log(e.used, a.detection->t, 3, an, act, actionName(act) + " (next run)");
         } else if (an == Anomaly::None) {
             log(e.used, a.traj.t.back(), 3, Anomaly::None, Action::None,
-                "run complete, sub-goals missed (cost " + formatSignificant(j.cost) + "): next proposal");
+                "missed (cost " + formatSignificant(j.cost) + "): propose");
         }
         Plan nextPlan = a.finalPlan;
         if (an == Anomaly::BudgetExhausted) {
@@ -200,7 +201,7 @@ EpisodeResult runEpisode(const Task& task, AgentKind agent, const Plan& initial,
             nextPlan = first;
             ps.moveTo(first.theta);
             repairsInRow = 0;
-            log(e.used, 0, 3, an, Action::Replan, "6 repairs in a row: re-plan from the initial guess");
+            log(e.used, 0, 3, an, Action::Replan, "6 repairs in a row: re-plan");
         }
         plan = noisy(nextPlan, floor, opt.noise, rng, corrupted);
         e.last = std::move(a);

@@ -147,13 +147,13 @@ AttemptResult runAttempt(const Task& task, const Plan& plan, const AttemptOption
         if (ok && !finished && total % opt.monitorPeriod != 0)
             continue;
         std::optional<Detection> d;
-        if (!ok)
-            d = st->y().allFinite()
-                    ? Detection{Anomaly::SolverFailure, 0, st->t(), 0, 0, "integrator gave up"}
-                    : Detection{Anomaly::NonFinite, 0, st->t(), 0, 0, "NaN/Inf in the state"};
-        else if (!st->y().allFinite())
-            d = Detection{Anomaly::NonFinite, 0, st->t(), 0, 0, "NaN/Inf in the state"};
-        else if (!opt.live && r.detection)
+        if (!ok || !st->y().allFinite()) {
+            const bool finite = st->y().allFinite();
+            d.emplace();
+            d->anomaly = finite ? Anomaly::SolverFailure : Anomaly::NonFinite;
+            d->t = st->t();
+            d->detail = finite ? "integrator gave up" : "NaN/Inf in the state";
+        } else if (!opt.live && r.detection)
             d.reset(); // post hoc: the first detection is all the baseline reads
         else if (auto g = genericCheck(task, sys, *st, hHist, lastSteps, lastRej, opt.monitorPeriod))
             d = g;
@@ -174,8 +174,7 @@ AttemptResult runAttempt(const Task& task, const Plan& plan, const AttemptOption
                 if (local && localRepairs < opt.maxLocalRepairs && st->y().allFinite()) {
                     ++localRepairs;
                     r.finalPlan = task.repair(r.finalPlan, act);
-                    logEvent(total, d->t, 3, d->anomaly, act,
-                             actionName(act) + ", continue from t = " + formatSignificant(st->t()));
+                    logEvent(total, d->t, 3, d->anomaly, act, actionName(act) + " in place");
                     base += st->steps();
                     const double t0 = st->t();
                     const Eigen::VectorXd yc = st->y();
@@ -185,7 +184,7 @@ AttemptResult runAttempt(const Task& task, const Plan& plan, const AttemptOption
                     continue;
                 }
                 r.detection = d;
-                logEvent(total, d->t, 3, d->anomaly, act, actionName(act) + " (attempt aborted)");
+                logEvent(total, d->t, 3, d->anomaly, act, actionName(act));
                 break;
             }
             if (!r.detection)

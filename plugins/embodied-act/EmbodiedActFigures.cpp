@@ -18,7 +18,8 @@ using gui::SeriesSpec;
 
 namespace {
 
-constexpr int kMaxMarkers = 14; ///< anomaly/action markers drawn on a chart (the log lists all)
+constexpr int kMaxMarkers = 8; ///< anomaly/action markers drawn on a chart (the log lists all)
+constexpr int kLogRows = 22;   ///< agent-log rows drawn (the result holds up to 400)
 
 QString task(const ResultDocument& d) {
     return QString::fromStdString(fig::param(d, keys::param::kTask));
@@ -50,10 +51,13 @@ void eventMarkers(const ResultDocument& d, FigureSpec& f, bool anomalies, bool a
         const bool isAnomaly = module == 2 && int(log.at(r, 3)) != 0;
         const bool isAction = module == 3 && int(log.at(r, 4)) != 0;
         if ((isAnomaly && anomalies) || (isAction && actions)) {
-            QString text = QString::fromStdString(log.rowLabels[size_t(r)]);
-            text = text.section(QLatin1Char(':'), 1, 1).trimmed();
-            if (text.size() > 28)
-                text = text.left(27) + QStringLiteral("…");
+            // "perception: overshoot: y − 1 = …" → "overshoot"; "reflection: abort, Ki ×0.6" → the action.
+            QString text = QString::fromStdString(log.rowLabels[size_t(r)]).section(QLatin1Char(':'), 1);
+            if (isAnomaly)
+                text = text.section(QLatin1Char(':'), 0, 0);
+            text = text.trimmed();
+            if (text.size() > 22)
+                text = text.left(21) + QStringLiteral("…");
             f.chart.markers << MarkerSpec{MarkerSpec::Axis::X, log.at(r, 0), text};
             ++drawn;
         }
@@ -65,7 +69,7 @@ void trajectory(const ResultDocument& d, FigureSpec& f) {
     f.chart.yLabel = outputLabel(task(d));
     f.chart.series << fig::series(d, keys::series::kTimeline, QStringLiteral("output, one stretch per run"),
                                   SeriesSpec::Style::Line, 0);
-    eventMarkers(d, f, true, true);
+    eventMarkers(d, f, true, false);
     const int attempts = int(fig::metric(d, keys::metric::kAttemptsShown));
     f.caption =
         QStringLiteral("The %1's first episode on the step axis: each run is a stretch, cut short where "
@@ -141,25 +145,32 @@ void stepSize(const ResultDocument& d, FigureSpec& f) {
 
 void agentLog(const ResultDocument& d, FigureSpec& f) {
     const Matrix& log = *fig::matrix(d, keys::matrix::kAgentLog);
-    const int64_t rows = std::min<int64_t>(log.rows, 40);
+    const int64_t rows = std::min<int64_t>(log.rows, kLogRows);
+    // A swimlane table: one row per event, its module's column filled, the message as the row label.
     f.heatmap.rows = int(rows);
-    f.heatmap.cols = 1;
+    f.heatmap.cols = 4;
     for (int64_t r = 0; r < rows; ++r) {
-        f.heatmap.values << log.at(r, 2) + 0.5;
+        const int module = int(log.at(r, 2));
+        for (int c = 0; c < 4; ++c)
+            f.heatmap.values << (c == module ? module + 0.5 : kNaN);
         f.heatmap.rowLabels << QStringLiteral("[%1] %2")
                                    .arg(log.at(r, 0))
-                                   .arg(QString::fromStdString(log.rowLabels[size_t(r)]));
+                                   .arg(QString::fromStdString(log.rowLabels[size_t(r)])
+                                            .section(QLatin1Char(':'), 1)
+                                            .trimmed());
     }
-    f.heatmap.colLabels << QStringLiteral("module");
-    f.heatmap.rowTitle = QStringLiteral("[cumulative step] module: message");
-    f.heatmap.colTitle = QString();
+    f.heatmap.colLabels << QStringLiteral("plan") << QStringLiteral("code") << QStringLiteral("perception")
+                        << QStringLiteral("reflection");
+    f.heatmap.rowTitle = QStringLiteral("[cumulative step] message");
+    f.heatmap.colTitle = QStringLiteral("module");
     f.heatmap.colormap = QStringLiteral("okabe-ito");
     f.heatmap.fixedRange = true;
     f.heatmap.vMin = 0;
     f.heatmap.vMax = 8;
-    f.heatmap.unit = QStringLiteral("0 plan · 1 code · 2 perception · 3 reflection");
-    f.caption = QStringLiteral("The %1's log for its first episode (first %2 of %3 events): plan → code → "
-                               "perception → reflection, as in the paper's four-module loop.")
+    f.heatmap.unit = QStringLiteral("module");
+    f.caption = QStringLiteral("The %1's log for its first episode (first %2 of %3 events; all of them, with "
+                               "full messages, in the result's agent_log): plan → code → perception → "
+                               "reflection, as in the paper's four-module loop.")
                     .arg(agentName(d))
                     .arg(rows)
                     .arg(log.rows);
@@ -172,8 +183,7 @@ void successWaste(const ResultDocument& d, FigureSpec& f) {
         return;
     }
     const double budget = fig::metric(d, keys::metric::kBudget);
-    f.chart.categories << QStringLiteral("success rate (%)")
-                       << QStringLiteral("median wasted steps (% of budget)");
+    f.chart.categories << QStringLiteral("success rate (%)") << QStringLiteral("wasted steps (% budget)");
     SeriesSpec rt, bl;
     rt.name = QStringLiteral("runtime perception");
     bl.name = QStringLiteral("execute-then-respond");
