@@ -14,6 +14,7 @@ PKGS=(
   desktop-file-utils appstream dpkg-dev
   clang libclang-rt-14-dev
   libopenmpi-dev openmpi-bin
+  libsundials-dev
 )
 missing=()
 for p in "${PKGS[@]}"; do
