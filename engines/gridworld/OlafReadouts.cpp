@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <limits>
 
 namespace pl::olaf {
 
@@ -28,6 +29,18 @@ void place(Eigen::MatrixXd& strip, int rb, int cb, const Eigen::RowVectorXd& fra
     for (int y = 0; y < h; ++y)
         for (int x = 0; x < w; ++x)
             strip(rb * (h + 1) + y, cb * (w + 1) + x) = frame(y * w + x);
+}
+
+/// The 1-px gaps between frames (NaN) set to the brightest pixel, drawn as white separators.
+Eigen::MatrixXd fillGaps(Eigen::MatrixXd m) {
+    double hi = -std::numeric_limits<double>::infinity();
+    for (Eigen::Index i = 0; i < m.size(); ++i)
+        if (std::isfinite(m.data()[i]))
+            hi = std::max(hi, m.data()[i]);
+    for (Eigen::Index i = 0; i < m.size(); ++i)
+        if (!std::isfinite(m.data()[i]))
+            m.data()[i] = std::isfinite(hi) ? hi : 0.0;
+    return m;
 }
 
 /// Column centroid of the brightness above \a background (px).
@@ -114,6 +127,19 @@ ModelReadout readModel(const ClipSet& clips, const LatentActionModel& m, const s
                 count += clips.length(c);
             }
         background /= std::max(1, count);
+        // start from the clip of B whose sprite starts furthest left, so that "right" has room
+        double best =
+            centroidX(clips.frames.row(clips.start[size_t(clipB)]), background, clips.height, clips.width);
+        for (int c = clipB + 1; c < clips.clips(); ++c) {
+            const double x = clips.context[size_t(c)] == cb
+                                 ? centroidX(clips.frames.row(clips.start[size_t(c)]), background,
+                                             clips.height, clips.width)
+                                 : kNaN;
+            if (std::isfinite(x) && (!std::isfinite(best) || x < best)) {
+                best = x;
+                clipB = c;
+            }
+        }
         Eigen::MatrixXd frame = clips.frames.row(clips.start[size_t(clipB)]);
         const Eigen::MatrixXd zr = means.row(ca * kActionCount);
         const double x0 = centroidX(frame.row(0), background, clips.height, clips.width);
@@ -206,7 +232,7 @@ void writeReadouts(const ClipSet& clips, const FrozenEncoder& phi, const Eigen::
                 place(frames, 0, c, clips.frames.row(clips.start[size_t(i)]), h, w);
                 break;
             }
-    d.matrices[matrix::kContextFrames] = matrixOf(frames, {}, {});
+    d.matrices[matrix::kContextFrames] = matrixOf(fillGaps(frames), {}, {});
 
     auto curve = [](const LamCurves& c, const std::vector<double>& y) {
         return seriesOf(c.step, y, "Adam step", "loss");
@@ -245,7 +271,7 @@ void writeReadouts(const ClipSet& clips, const FrozenEncoder& phi, const Eigen::
         for (const auto& n : clips.contextNames)
             cols.push_back(m + n);
     d.matrices[matrix::kPairCosine] = matrixOf(pair, clips.contextNames, cols);
-    d.matrices[matrix::kRollout] = matrixOf(strip, {}, {});
+    d.matrices[matrix::kRollout] = matrixOf(fillGaps(strip), {}, {});
     putClaims(b, a, d);
 }
 

@@ -176,8 +176,8 @@ void probeBars(const ResultDocument& d, FigureSpec& f) {
         f.message = QStringLiteral("Needs actions (actions.csv).");
         return;
     }
-    f.chart.categories = {QStringLiteral("cross-context cosine"), QStringLiteral("probe transfer A→B"),
-                          QStringLiteral("Procrustes residual"), QStringLiteral("adapter MSE / copy MSE")};
+    f.chart.categories = {QStringLiteral("cosine"), QStringLiteral("probe A→B"), QStringLiteral("Procrustes"),
+                          QStringLiteral("adapter err.")};
     const std::vector<double> b{
         fig::metric(d, keys::metric::kCosineBaseline), fig::metric(d, keys::metric::kProbeBaseline),
         fig::metric(d, keys::metric::kProcrustesBaseline), fig::metric(d, keys::metric::kAdapterBaseline)};
@@ -193,11 +193,12 @@ void probeBars(const ResultDocument& d, FigureSpec& f) {
     f.chart.series << sb << sa;
     f.chart.yLabel = QStringLiteral("value (cosine, accuracy or ratio)");
     f.chart.markers << gui::MarkerSpec{gui::MarkerSpec::Axis::Y, 0.7, QStringLiteral("claim: cosine ≥ 0.7")};
-    f.caption = QStringLiteral(
-                    "Higher is better for cosine and probe transfer (nearest class mean on %1 labels of A, "
-                    "tested on B; chance 0.2); lower is better for the Procrustes residual (after the best "
-                    "rotation) and the adapter's prediction error in a new context.")
-                    .arg(QString::fromStdString(fig::param(d, keys::param::kProbeLabels)));
+    f.caption =
+        QStringLiteral(
+            "Higher is better for cosine and probe transfer (nearest class mean on %1 labels of A, "
+            "tested on B; chance 0.2); lower is better for the Procrustes residual (after the best "
+            "rotation) and the adapter's prediction error in a new context (D(o, A(a)) against copying o_t).")
+            .arg(QString::fromStdString(fig::param(d, keys::param::kProbeLabels)));
 }
 
 void labelEfficiency(const ResultDocument& d, FigureSpec& f) {
@@ -226,21 +227,23 @@ void losses(const ResultDocument& d, FigureSpec& f) {
     f.chart.xLabel = QStringLiteral("Adam step");
     f.chart.yLabel = QStringLiteral("loss per transition or window");
     f.chart.logY = true;
-    f.chart.series << fig::series(d, keys::series::kReconBaseline, QStringLiteral("reconstruction, baseline"),
+    f.chart.series << fig::series(d, keys::series::kReconBaseline, QStringLiteral("recon, base"),
                                   SeriesSpec::Style::Line, 0)
-                   << fig::series(d, keys::series::kReconAligned, QStringLiteral("reconstruction, SeqΔ-REPA"),
+                   << fig::series(d, keys::series::kReconAligned, QStringLiteral("recon, REPA"),
                                   SeriesSpec::Style::Line, 1)
-                   << fig::series(d, keys::series::kKlBaseline, QStringLiteral("KL, baseline"),
+                   << fig::series(d, keys::series::kKlBaseline, QStringLiteral("KL, base"),
                                   SeriesSpec::Style::Line, 2)
-                   << fig::series(d, keys::series::kKlAligned, QStringLiteral("KL, SeqΔ-REPA"),
+                   << fig::series(d, keys::series::kKlAligned, QStringLiteral("KL, REPA"),
                                   SeriesSpec::Style::Line, 3)
-                   << fig::series(d, keys::series::kAlignAligned,
-                                  QStringLiteral("1 − cos(h(Z), Δφ), SeqΔ-REPA"), SeriesSpec::Style::Line, 4);
+                   << fig::series(d, keys::series::kAlignAligned, QStringLiteral("align, REPA"),
+                                  SeriesSpec::Style::Line, 4);
     for (int i = 2; i < 4; ++i)
         f.chart.series[i].dashed = true;
     f.caption = QStringLiteral(
         "Minibatch means every 20 steps: ‖ô − o‖² summed over pixels, KL(q ‖ N(0, I)) in nats, "
-        "and the alignment loss (the baseline does not train it).");
+        "and the alignment loss 1 − cos(h(Z), Δφ) of SeqΔ-REPA (the baseline does not train it). base = "
+        "baseline "
+        "(λ = 0), REPA = SeqΔ-REPA.");
 }
 
 void contextFrames(const ResultDocument& d, FigureSpec& f) {
