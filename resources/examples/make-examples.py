@@ -26,6 +26,8 @@ nothing in the build or the tests runs this script.
 - specexit-decoding/random-mlp-lm/: a small random mlp_lm target (.safetensors, F32) and prompts;
   specexit-decoding/trace-prompts.txt: `Q a1 a2 a3 ;` prompts (sums mod 10) for the built-in target;
   tests/data/bad/specexit-decoding-*: bad files of that panel.
+- olaf-world/three-rooms/: 24 SpriteWorld-like clips in three contexts with contexts.csv and actions.csv;
+  tests/data/bad/olaf-world-*, tests/data/olaf-world/: bad files and mismatched frame sizes of that panel.
 - deepha-agent/river-crossing.txt: a CraftGrid map whose diamonds sit on an island (infeasible task);
   deepha-agent/bronze-age/: a small recipe book of our own and a map for it;
   tests/data/bad/deepha-agent-*: bad recipe books and maps of that panel.
@@ -1236,6 +1238,58 @@ def write_bimetric():
     with open(os.path.join(bad, "bimetric-ann-fortran.npy"), "wb") as f:
         f.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)) + header.encode("latin1") +
                 struct.pack("<4d", 1, 2, 3, 4))
+def write_olaf():
+    """olaf-world: 24 clips (3 contexts x 8, 10 frames of 12 x 12, float32) of a bright 3 x 3 sprite with a
+    soft glow moving by one pixel per frame over a static background of its context, contexts.csv and
+    actions.csv; and bad files (NaN, too-short clips, a 2-D array, a ragged contexts.csv, an unknown action)."""
+    rng = random.Random(2602)
+    side, frames, per = 12, 10, 8
+    looks = {"meadow": (0.25, 0.10, 0.9), "cave": (0.05, 0.03, 0.6), "snow": (0.55, 0.06, 0.95)}
+    moves = [(0, 1), (0, -1), (-1, 0), (1, 0), (0, 0)]  # right, left, up, down, stay
+    values, contexts, actions = [], ["clip,context"], ["clip,t,action"]
+    clip = 0
+    for name, (level, contrast, bright) in looks.items():
+        fx, fy, ph = rng.uniform(-0.8, 0.8), rng.uniform(-0.8, 0.8), rng.uniform(0, 6.28)
+        bg = [[level + contrast * math.sin(fx * c + fy * r + ph) for c in range(side)] for r in range(side)]
+        for _ in range(per):
+            pr, pc = rng.randrange(side - 2), rng.randrange(side - 2)
+            for t in range(frames):
+                for r in range(side):
+                    for c in range(side):
+                        v = bg[r][c] + rng.gauss(0, 0.01)
+                        d2 = (r - pr - 1) ** 2 + (c - pc - 1) ** 2
+                        v += 0.35 * bright * math.exp(-d2 / 18.0)
+                        if pr <= r < pr + 3 and pc <= c < pc + 3:
+                            v += bright
+                        values.append(v)
+                if t + 1 == frames:
+                    break
+                ok = [a for a, (dr, dc) in enumerate(moves) if 0 <= pr + dr <= side - 3 and 0 <= pc + dc <= side - 3]
+                a = rng.choice(ok)
+                pr, pc = pr + moves[a][0], pc + moves[a][1]
+                actions.append("clip_%d,%d,%s" % (clip, t, ["right", "left", "up", "down", "stay"][a]))
+            contexts.append("clip_%d,%s" % (clip, name))
+            clip += 1
+    base = out("olaf-world", "three-rooms", "1-clips.npy")
+    write_npy_nd(base, (clip, frames, side, side), values, "<f4")
+    with open(out("olaf-world", "three-rooms", "2-contexts.csv"), "w") as f:
+        f.write("\n".join(contexts) + "\n")
+    with open(out("olaf-world", "three-rooms", "3-actions.csv"), "w") as f:
+        f.write("\n".join(actions) + "\n")
+    bad = os.path.join(HERE, "..", "..", "tests", "data", "bad")
+    nan = [0.5] * (2 * 6 * 4 * 4)
+    nan[37] = float("nan")
+    write_npy_nd(os.path.join(bad, "olaf-world-nan.npy"), (2, 6, 4, 4), nan, "<f4")
+    write_npy_nd(os.path.join(bad, "olaf-world-short-clips.npy"), (3, 3, 4, 4), [0.5] * (3 * 3 * 16), "<f4")
+    write_npy_nd(os.path.join(bad, "olaf-world-2d.npy"), (6, 16), [0.5] * 96, "<f4")
+    with open(os.path.join(bad, "olaf-world-ragged.csv"), "w") as f:
+        f.write("clip,context\nclip_0,day\nclip_1,night,extra\n")
+    with open(os.path.join(bad, "olaf-world-action.csv"), "w") as f:
+        f.write("clip,t,action\nclip_0,0,right\nclip_0,1,jump\n")
+    data = os.path.join(HERE, "..", "..", "tests", "data", "olaf-world")
+    os.makedirs(data, exist_ok=True)
+    write_npy_nd(os.path.join(data, "size12.npy"), (2, 6, 12, 12), [0.5] * (2 * 6 * 144), "<f4")
+    write_npy_nd(os.path.join(data, "size10.npy"), (2, 6, 10, 10), [0.5] * (2 * 6 * 100), "<f4")
 
 
 if __name__ == "__main__":
@@ -1268,3 +1322,4 @@ if __name__ == "__main__":
     write_persuasion()
     write_gemq()
     write_bimetric()
+    write_olaf()
