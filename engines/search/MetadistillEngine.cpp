@@ -21,7 +21,7 @@ std::vector<ParamSpec> MetadistillEngine::params() const {
                             "CMA-ES on the chosen function"),
           "problem"),
         g(ParamSpec::choice(
-              P::kFunction, "function", bbobNames(), "rastrigin_rotated",
+              P::kFunction, "function", bbobNames(), "ellipsoid_rotated",
               "the function of the convergence curves and population clouds (and of stage = teacher)"),
           "problem"),
         g(ParamSpec::integer(P::kDim, "dimension d", 2, 50, 10, "search-space dimension"), "problem"),

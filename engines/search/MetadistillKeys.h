@@ -24,7 +24,7 @@ inline constexpr int kMethodCount = 5;
 /// Functions distilled from (training) and held out (test), as indices into bbobNames().
 inline constexpr int kTrainFunctions[] = {0, 1, 2, 3, 4, 6, 7, 10}; ///< sphere .. weierstrass
 inline constexpr int kHeldOutFunctions[] = {5, 8, 9, 11, 12, 13};   ///< ellipsoid_rotated .. gallagher21
-inline constexpr int kCloudCount = 4; ///< generations shown in the population clouds
+inline constexpr int kCloudCount = 3; ///< generations shown in the population clouds
 
 namespace metric {
 inline constexpr char kCmaesBestF[] = "cmaes_best_f";
@@ -65,8 +65,8 @@ inline constexpr char kLossFit[] = "loss_fit";
 inline constexpr char kLossDiv[] = "loss_div";
 inline constexpr char kWeights[] = "weight_vs_rank";
 inline constexpr char kContour[] = "contour";
-inline constexpr char kCloudTeacherPrefix[] = "cloud_teacher_"; ///< + 0..3
-inline constexpr char kCloudStudentPrefix[] = "cloud_student_"; ///< + 0..3
+inline constexpr char kCloudTeacherPrefix[] = "cloud_teacher_"; ///< + 0..2
+inline constexpr char kCloudStudentPrefix[] = "cloud_student_"; ///< + 0..2
 } // namespace series
 
 namespace claim {

@@ -139,7 +139,7 @@ void functionStage(const BbobFunction& f, const LesStudent& distilled, const Les
     doc.vectors[K::vector::kCmaesBestX] = std::vector<double>(bestX.data(), bestX.data() + cfg.d);
     // Population clouds in coordinates (x1, x2) over a contour of the slice through x_opt.
     const int G = cfg.generations;
-    std::vector<double> gens = {0.0, double(G / 10), double(G / 4), double(G / 2)};
+    std::vector<double> gens = {0.0, double(G / 10), double(G / 3)};
     doc.vectors[K::vector::kCloudGenerations] = gens;
     for (int i = 0; i < K::kCloudCount; ++i) {
         const size_t g = size_t(gens[size_t(i)]);
@@ -155,8 +155,8 @@ void functionStage(const BbobFunction& f, const LesStudent& distilled, const Les
             doc.series[K::series::kCloudStudentPrefix + std::to_string(i)] = s;
         }
     }
-    // Contour: crossing points of 8 levels (quantiles of log10 f) on a 90 x 90 grid over [-5, 5]^2.
-    const int n = 90;
+    // Contour: crossing points of 6 levels (quantiles of log10 f) on a 120 x 120 grid over [-5, 5]^2.
+    const int n = 120;
     Eigen::MatrixXd L(n, n);
     Eigen::VectorXd x = f.xOpt();
     auto coord = [&](int i) { return -5.0 + 10.0 * i / (n - 1); };
@@ -170,8 +170,8 @@ void functionStage(const BbobFunction& f, const LesStudent& distilled, const Les
         }
     std::sort(all.begin(), all.end());
     Series c = emptySeries("x1", "x2");
-    for (int q = 1; q <= 8; ++q) {
-        const double lv = all[size_t(double(all.size() - 1) * (q / 9.0))];
+    for (int q = 1; q <= 6; ++q) {
+        const double lv = all[size_t(double(all.size() - 1) * (q / 7.0))];
         for (int i = 0; i < n; ++i)
             for (int j = 0; j < n; ++j) {
                 if (i + 1 < n && (L(i, j) - lv) * (L(i + 1, j) - lv) < 0) {

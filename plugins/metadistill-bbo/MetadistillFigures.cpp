@@ -16,7 +16,7 @@ namespace keys = search::metadistill::keys;
 
 namespace {
 
-const char* kNames[] = {"distilled LES-lite", "from-scratch LES-lite", "random search", "CMA-ES (teacher)",
+const char* kNames[] = {"distilled LES", "from scratch", "random search", "CMA-ES (teacher)",
                         "distilled + SSFT"};
 
 std::string mk(const char* prefix, int m) {
@@ -46,24 +46,20 @@ void convergence(const ResultDocument& d, FigureSpec& f) {
 }
 
 void clouds(const ResultDocument& d, FigureSpec& f) {
-    SeriesSpec c = fig::series(d, keys::series::kContour, QStringLiteral("contours of log10 f"),
-                               SeriesSpec::Style::Scatter, 7);
-    c.lineWidth = 0.5;
-    f.chart.series << c;
+    // The contour dots carry no legend entry (empty name); teacher and student get their own colours.
+    f.chart.series << fig::series(d, keys::series::kContour, QString(), SeriesSpec::Style::Scatter, 5);
     const std::vector<double>* gens = fig::vector(d, keys::vector::kCloudGenerations);
+    const int teacherColour[] = {0, 1, 2}, studentColour[] = {3, 4, 6};
     for (int i = 0; i < keys::kCloudCount; ++i) {
         const QString g = QString::number(gens && size_t(i) < gens->size() ? (*gens)[size_t(i)] : i);
         const std::string tk = keys::series::kCloudTeacherPrefix + std::to_string(i);
         const std::string sk = keys::series::kCloudStudentPrefix + std::to_string(i);
         if (fig::hasSeries(d, tk))
-            f.chart.series << fig::series(d, tk, QStringLiteral("CMA-ES gen %1").arg(g),
-                                          SeriesSpec::Style::Scatter, i);
-        if (fig::hasSeries(d, sk)) {
-            SeriesSpec s =
-                fig::series(d, sk, QStringLiteral("distilled gen %1").arg(g), SeriesSpec::Style::Scatter, i);
-            s.dashed = true;
-            f.chart.series << s;
-        }
+            f.chart.series << fig::series(d, tk, QStringLiteral("CMA-ES g%1").arg(g),
+                                          SeriesSpec::Style::Scatter, teacherColour[i]);
+        if (fig::hasSeries(d, sk))
+            f.chart.series << fig::series(d, sk, QStringLiteral("LES g%1").arg(g), SeriesSpec::Style::Scatter,
+                                          studentColour[i]);
     }
     f.chart.xLabel = QStringLiteral("x1");
     f.chart.yLabel = QStringLiteral("x2");
@@ -72,9 +68,9 @@ void clouds(const ResultDocument& d, FigureSpec& f) {
     f.chart.xMax = f.chart.yMax = 5;
     const std::vector<double>* xo = fig::vector(d, keys::vector::kXOpt);
     f.caption =
-        QStringLiteral("%1: contour dots of the 2-D slice through x_opt = (%2, %3, ...) in (x1, x2); the "
-                       "populations of the first repeat at four generations, projected on (x1, x2) "
-                       "when d > 2.")
+        QStringLiteral("%1: light-blue dots trace six levels of log10 f on the 2-D slice through x_opt = "
+                       "(%2, %3, ...); the populations of CMA-ES and of the distilled student (LES) in "
+                       "the first repeat at three generations, projected on (x1, x2) when d > 2.")
             .arg(functionName(d))
             .arg(xo && xo->size() > 1 ? (*xo)[0] : 0.0, 0, 'f', 2)
             .arg(xo && xo->size() > 1 ? (*xo)[1] : 0.0, 0, 'f', 2);
