@@ -156,10 +156,10 @@ BbobFunction::BbobFunction(const std::string& name, int d, Rng& rng) : m_name(na
 
 double BbobFunction::operator()(const Eigen::VectorXd& x) const {
     const int d = m_d;
+    if (m_id == 1)
+        return (x - m_xopt).squaredNorm(); // no temporary
     const Eigen::VectorXd s = x - m_xopt;
     switch (m_id) {
-    case 1:
-        return s.squaredNorm();
     case 2:
         return m_cond6.dot(tOsz(s).array().square().matrix());
     case 3: {
@@ -251,9 +251,11 @@ double BbobFunction::operator()(const Eigen::VectorXd& x) const {
 }
 
 Eigen::VectorXd BbobFunction::evalRows(const Eigen::MatrixXd& X) const {
-    Eigen::VectorXd f(X.rows());
-    for (Eigen::Index r = 0; r < X.rows(); ++r)
-        f[r] = (*this)(X.row(r).transpose());
+    Eigen::VectorXd f(X.rows()), x(X.cols());
+    for (Eigen::Index r = 0; r < X.rows(); ++r) {
+        x = X.row(r).transpose();
+        f[r] = (*this)(x);
+    }
     return f;
 }
 

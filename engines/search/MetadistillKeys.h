@@ -64,6 +64,7 @@ inline constexpr char kLossKl[] = "loss_kl";
 inline constexpr char kLossFit[] = "loss_fit";
 inline constexpr char kLossDiv[] = "loss_div";
 inline constexpr char kWeights[] = "weight_vs_rank";
+inline constexpr char kWeightsCmaes[] = "weight_vs_rank_cmaes"; ///< CMA-ES positive weights, for comparison
 inline constexpr char kContour[] = "contour";
 inline constexpr char kCloudTeacherPrefix[] = "cloud_teacher_"; ///< + 0..2
 inline constexpr char kCloudStudentPrefix[] = "cloud_student_"; ///< + 0..2

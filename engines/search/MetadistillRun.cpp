@@ -325,6 +325,12 @@ void runMetadistill(const TeacherTrajectoriesInput* file, const ParamSet& p, Run
         }
         doc.series[K::series::kWeights] =
             seriesOf(r, wy, "fitness rank (1 = best)", "recombination weight w");
+        const CmaEsParams cp = CmaEsParams::defaults(cfg.d, cfg.lambda);
+        std::vector<double> cw(size_t(cfg.lambda), 0.0);
+        for (int i = 0; i < cp.mu; ++i)
+            cw[size_t(i)] = cp.weights[i];
+        doc.series[K::series::kWeightsCmaes] =
+            seriesOf(r, cw, "fitness rank (1 = best)", "recombination weight w");
     }
     // Stage "evaluate": held-out functions.
     std::vector<std::vector<double>> finals(K::kMethodCount);

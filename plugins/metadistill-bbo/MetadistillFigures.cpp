@@ -119,10 +119,16 @@ void weights(const ResultDocument& d, FigureSpec& f) {
     if (fig::hasSeries(d, keys::series::kWeights))
         f.chart.series << fig::series(d, keys::series::kWeights, QStringLiteral("distilled w(rank)"),
                                       SeriesSpec::Style::LineWithPoints, 0);
+    if (fig::hasSeries(d, keys::series::kWeightsCmaes)) {
+        SeriesSpec c = fig::series(d, keys::series::kWeightsCmaes, QStringLiteral("CMA-ES weights"),
+                                   SeriesSpec::Style::Line, 3);
+        c.dashed = true;
+        f.chart.series << c;
+    }
     f.chart.xLabel = QStringLiteral("fitness rank (1 = best)");
     f.chart.yLabel = QStringLiteral("recombination weight w");
     f.caption = QStringLiteral("The learned recombination weights for a population whose fitness equals its "
-                               "rank; CMA-ES would put log-decreasing weights on the better half.");
+                               "rank, against CMA-ES's log-decreasing weights on the better half (dashed).");
 }
 
 } // namespace
