@@ -1290,6 +1290,85 @@ def write_olaf():
     os.makedirs(data, exist_ok=True)
     write_npy_nd(os.path.join(data, "size12.npy"), (2, 6, 12, 12), [0.5] * (2 * 6 * 144), "<f4")
     write_npy_nd(os.path.join(data, "size10.npy"), (2, 6, 10, 10), [0.5] * (2 * 6 * 100), "<f4")
+def write_metadistill():
+    """metadistill-bbo: teacher trajectories (mean and covariance per generation) of a standard-library
+    CMA-ES (Hansen's tutorial with a Cholesky factor in place of the eigendecomposition: y = L z, p_sigma
+    whitened by L^-1) on a 10-D sphere and a 10-D Rosenbrock, lambda = 32, sigma0 = 2, 25 generations."""
+    rng = random.Random(1909)
+    d, lam, gens = 10, 32, 25
+    mu = lam // 2
+    w = [math.log((lam + 1) / 2) - math.log(i + 1) for i in range(mu)]
+    sw = sum(w)
+    w = [x / sw for x in w]
+    mueff = 1 / sum(x * x for x in w)
+    cs = (mueff + 2) / (d + mueff + 5)
+    ds = 1 + 2 * max(0, math.sqrt((mueff - 1) / (d + 1)) - 1) + cs
+    cc = (4 + mueff / d) / (d + 4 + 2 * mueff / d)
+    c1 = 2 / ((d + 1.3) ** 2 + mueff)
+    cmu = min(1 - c1, 2 * (mueff - 2 + 1 / mueff) / ((d + 2) ** 2 + mueff))
+    chi = math.sqrt(d) * (1 - 1 / (4 * d) + 1 / (21 * d * d))
+
+    def chol(a):
+        n = len(a)
+        low = [[0.0] * n for _ in range(n)]
+        for i in range(n):
+            for j in range(i + 1):
+                s = a[i][j] - sum(low[i][k] * low[j][k] for k in range(j))
+                low[i][j] = math.sqrt(s) if i == j else s / low[j][j]
+        return low
+
+    def solve_lower(low, b):
+        x = [0.0] * len(b)
+        for i in range(len(b)):
+            x[i] = (b[i] - sum(low[i][k] * x[k] for k in range(i))) / low[i][i]
+        return x
+
+    xopt = [rng.uniform(-4, 4) for _ in range(d)]
+    funcs = {
+        "sphere": lambda x: sum((a - b) ** 2 for a, b in zip(x, xopt)),
+        "rosenbrock": lambda x: sum(100 * ((x[i] - xopt[i] + 1) ** 2 - (x[i + 1] - xopt[i + 1] + 1)) ** 2
+                                    + (x[i] - xopt[i]) ** 2 for i in range(d - 1)),
+    }
+    out = []
+    for name, f in funcs.items():
+        m = [rng.uniform(-4, 4) for _ in range(d)]
+        sigma, C = 2.0, [[float(i == j) for j in range(d)] for i in range(d)]
+        ps, pc = [0.0] * d, [0.0] * d
+        traj = []
+        for g in range(gens):
+            traj.append({"generation": g, "mean": [float("%.9g" % v) for v in m],
+                         "covariance": [[float("%.9g" % (sigma * sigma * C[i][j])) for j in range(d)]
+                                        for i in range(d)]})
+            low = chol(C)
+            pop = []
+            for _ in range(lam):
+                z = [rng.gauss(0, 1) for _ in range(d)]
+                y = [sum(low[i][k] * z[k] for k in range(i + 1)) for i in range(d)]
+                x = [m[i] + sigma * y[i] for i in range(d)]
+                pop.append((f(x), y))
+            pop.sort(key=lambda t: t[0])
+            yw = [sum(w[k] * pop[k][1][i] for k in range(mu)) for i in range(d)]
+            m = [m[i] + sigma * yw[i] for i in range(d)]
+            white = solve_lower(low, yw)
+            ps = [(1 - cs) * ps[i] + math.sqrt(cs * (2 - cs) * mueff) * white[i] for i in range(d)]
+            nps = math.sqrt(sum(v * v for v in ps))
+            hs = nps / math.sqrt(1 - (1 - cs) ** (2 * (g + 1))) < (1.4 + 2 / (d + 1)) * chi
+            pc = [(1 - cc) * pc[i] + (math.sqrt(cc * (2 - cc) * mueff) * yw[i] if hs else 0.0) for i in range(d)]
+            dh = 0.0 if hs else cc * (2 - cc)
+            C = [[(1 + c1 * dh - c1 - cmu) * C[i][j] + c1 * pc[i] * pc[j]
+                  + cmu * sum(w[k] * pop[k][1][i] * pop[k][1][j] for k in range(mu)) for j in range(d)]
+                 for i in range(d)]
+            sigma *= math.exp(cs / ds * (nps / chi - 1))
+        out.append({"function": name, "generations": traj})
+    path = os.path.join(HERE, "metadistill-bbo", "cmaes-teacher-d10.json")
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as fh:
+        fh.write('{"dim": %d, "functions": [\n' % d)
+        for fi, t in enumerate(out):
+            fh.write('{"function": "%s", "generations": [\n' % t["function"])
+            fh.write(",\n".join(json.dumps(g) for g in t["generations"]))
+            fh.write("]}" + (",\n" if fi + 1 < len(out) else "\n"))
+        fh.write("]}\n")
 
 
 if __name__ == "__main__":
@@ -1323,3 +1402,4 @@ if __name__ == "__main__":
     write_gemq()
     write_bimetric()
     write_olaf()
+    write_metadistill()
