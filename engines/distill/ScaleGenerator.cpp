@@ -209,7 +209,7 @@ SampledPool ScaleGenerator::sample(const SampleRequest& req, Rng& rng) const {
                         Z += pr[size_t(v)];
                         pl += pr[size_t(v)] * (l[v] - mx);
                     }
-                    entropyNats += std::log(Z) - pl / Z; // H = log Z - sum_v p_v (l_v - max)
+                    entropyNats += std::log(std::max(Z, 1.0)) - pl / Z; // Z >= 1: the largest term is exp(0) // H = log Z - sum_v p_v (l_v - max)
                     const double u = rng.uniform() * Z;
                     double acc = 0;
                     int tok = V - 1;

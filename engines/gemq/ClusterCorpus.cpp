@@ -6,9 +6,9 @@ namespace pl::gemq {
 
 ClusterCorpus makeClusterCorpus(const ClusterConfig& c, Rng rng) {
     const int V = c.vocab;
-    // next[k][a] = three candidate tokens after a in source k.
-    std::vector<std::vector<std::array<int, 3>>> next(size_t(c.clusters));
-    for (auto& table : next) {
+    // successors[k][a] = three candidate tokens after a in source k.
+    std::vector<std::vector<std::array<int, 3>>> successors(size_t(c.clusters));
+    for (auto& table : successors) {
         table.resize(size_t(V));
         for (auto& t : table)
             for (int& x : t)
@@ -17,7 +17,7 @@ ClusterCorpus makeClusterCorpus(const ClusterConfig& c, Rng rng) {
     auto draw = [&](int tokens, Rng& r) {
         std::vector<std::vector<int>> out;
         for (int made = 0; made < tokens; made += c.seqLen) {
-            const auto& table = next[size_t(r.uniformInt(uint64_t(c.clusters)))];
+            const auto& table = successors[size_t(r.uniformInt(uint64_t(c.clusters)))];
             std::vector<int> s{int(r.uniformInt(uint64_t(V)))};
             while (int(s.size()) < c.seqLen) {
                 const auto& t = table[size_t(s.back())];

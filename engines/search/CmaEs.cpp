@@ -44,8 +44,8 @@ CmaEs::CmaEs(const Eigen::VectorXd& mean, double sigma, int lambda) {
     decompose();
 }
 
-CmaEs::CmaEs(const CmaEsState& state, int lambda) : m_s(state) {
-    m_p = CmaEsParams::defaults(int(state.mean.size()), lambda);
+CmaEs::CmaEs(const CmaEsState& state, int lambda)
+    : m_p(CmaEsParams::defaults(int(state.mean.size()), lambda)), m_s(state) {
     decompose();
 }
 

@@ -26,7 +26,7 @@ void adamStep(Eigen::VectorXd& theta, Eigen::VectorXd& m, Eigen::VectorXd& v, co
     theta.array() -= lr * (m.array() / c1) / ((v.array() / c2).sqrt() + eps);
 }
 
-OpenAiEs::OpenAiEs(Eigen::VectorXd theta, OpenAiEsConfig config) : m_theta(std::move(theta)), m_cfg(config) {
+OpenAiEs::OpenAiEs(Eigen::VectorXd theta, const OpenAiEsConfig& config) : m_theta(std::move(theta)), m_cfg(config) {
     m_m = Eigen::VectorXd::Zero(m_theta.size());
     m_v = Eigen::VectorXd::Zero(m_theta.size());
 }

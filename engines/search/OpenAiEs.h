@@ -17,7 +17,7 @@ struct OpenAiEsConfig {
 
 class OpenAiEs {
 public:
-    OpenAiEs(Eigen::VectorXd theta, OpenAiEsConfig config);
+    OpenAiEs(Eigen::VectorXd theta, const OpenAiEsConfig& config);
 
     /// 2 * pairs candidates (rows): theta + s eps_k on even rows, theta - s eps_k on odd rows.
     Eigen::MatrixXd ask(Rng& rng);

@@ -105,8 +105,9 @@ int32_t findMedoid(const PointView& pts) {
 
 } // namespace
 
-VamanaGraph VamanaGraph::build(const PointView& pts, const VamanaParams& params, Rng rng,
+VamanaGraph VamanaGraph::build(const PointView& pts, const VamanaParams& params, const Rng& seed,
                                const std::function<void(double)>& tick) {
+    Rng rng = seed;
     if (pts.n < 1 || pts.dim < 1)
         throw std::invalid_argument("VamanaGraph::build: no points");
     if (params.degree < 1 || params.lBuild < 1 || params.alpha < 1.0)

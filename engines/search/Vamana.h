@@ -73,7 +73,7 @@ class VamanaGraph {
 public:
     /// Builds the graph over \a pts (n >= 1). \a tick(fraction) is called every few hundred
     /// insertions (it may throw to cancel).
-    static VamanaGraph build(const PointView& pts, const VamanaParams& params, Rng rng,
+    static VamanaGraph build(const PointView& pts, const VamanaParams& params, const Rng& seed,
                              const std::function<void(double)>& tick = {});
     /// A graph from given out-lists (tests); medoid is the start node.
     static VamanaGraph fromLists(std::vector<std::vector<int32_t>> adj, int32_t medoid);

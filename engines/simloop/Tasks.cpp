@@ -148,8 +148,8 @@ Plan EnergyTask::initialPlan(const Plan& initial) const {
 
 // ---- Identification ----
 
-IdentifyTask::IdentifyTask(double tEnd, double outputDt, uint64_t dataSeed) : m_tEnd(tEnd) {
-    m_times = uniformGrid(tEnd, outputDt);
+IdentifyTask::IdentifyTask(double tEnd, double outputDt, uint64_t dataSeed)
+    : m_tEnd(tEnd), m_times(uniformGrid(tEnd, outputDt)) {
     Rng rng = Rng(dataSeed).fork("identify-data");
     const double wd = kOmega * std::sqrt(1 - kZeta * kZeta);
     for (double t : m_times) {
