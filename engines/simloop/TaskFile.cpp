@@ -61,6 +61,15 @@ std::shared_ptr<const TaskInput> parseTaskText(const std::string& text, const st
         const size_t at = std::min(text.size(), size_t(e.byte));
         const int64_t line = 1 + int64_t(std::count(text.begin(), text.begin() + long(at), '\n'));
         throw InputError(name, std::string("malformed JSON: ") + e.what(), line);
+    } catch (const json::exception& e) {
+        // A number beyond a double's range ("number overflow parsing '1e999'"): the line of the
+        // quoted literal where it can be found, else the first line.
+        const std::string what = e.what();
+        const size_t q0 = what.find('\''), q1 = q0 == std::string::npos ? q0 : what.find('\'', q0 + 1);
+        const size_t at = q1 == std::string::npos ? std::string::npos : text.find(what.substr(q0 + 1, q1 - q0 - 1));
+        const int64_t line =
+            at == std::string::npos ? 1 : 1 + int64_t(std::count(text.begin(), text.begin() + long(at), '\n'));
+        throw InputError(name, "malformed JSON: " + what, line);
     }
     const Reader r{text, name};
     if (!doc.is_object())
